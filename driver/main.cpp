@@ -1,0 +1,51 @@
+//===- driver/main.cpp - the kharden executable ---------------------------===//
+//
+// One executable, one llvm::cl::SubCommand per job. Each subcommand lives
+// with the code it drives (checkers/frontend, models/prove, ...); this file
+// only dispatches.
+//
+//===----------------------------------------------------------------------===//
+#include "checkers/frontend/CheckCommand.h"
+#include "models/prove/ProveCommand.h"
+#include "support/CommandTail.h"
+#include "support/ExitCodes.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+static void printVersion(raw_ostream &OS) {
+  OS << "kharden " KHARDEN_VERSION " (LLVM " LLVM_VERSION_STRING ")\n";
+}
+
+int main(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  kharden::CommandTail Tail = kharden::splitCommandTail(Argc, Argv);
+
+  cl::SetVersionPrinter(printVersion);
+  cl::HideUnrelatedOptions({&kharden::checkCategory(),
+                            &kharden::proveCategory()});
+  if (!cl::ParseCommandLineOptions(
+          Argc, Argv,
+          "kharden: static checks and proofs for the Linux kernel's "
+          "per-CPU, preemption and randomization code\n\n"
+          "  kharden check [options] <files...> [-- <compiler flags>]\n"
+          "  kharden prove [options]\n",
+          &errs()))
+    return kharden::ExitUsage;
+
+  if (kharden::checkSubcommand())
+    return kharden::runCheckCommand(Tail);
+  if (Tail.TailKind != kharden::CommandTail::Kind::None) {
+    errs() << "kharden: error: '--' and '--kbuild' belong to 'kharden check'\n";
+    return kharden::ExitUsage;
+  }
+  if (kharden::proveSubcommand())
+    return kharden::runProveCommand();
+
+  errs() << "kharden: error: no subcommand; try 'kharden --help'\n";
+  return kharden::ExitUsage;
+}

@@ -1,0 +1,61 @@
+//===- support/YamlFile.h - read a YAML document into a typed value -------===//
+//
+// Kernel knowledge (checkers/data/kernel.yaml) and model schemes
+// (models/schemes/*.yaml) are YAML read with LLVM's YAML I/O. This helper
+// turns YAML I/O's diagnostics into one InputError naming file, line, column
+// and reason, so that every reader reports a malformed file the same way.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_SUPPORT_YAMLFILE_H
+#define KHARDEN_SUPPORT_YAMLFILE_H
+
+#include "support/InputError.h"
+
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+#include <optional>
+
+namespace kharden {
+
+/// Collects the first diagnostic YAML I/O reports.
+struct YamlDiagnostic {
+  std::optional<llvm::SMDiagnostic> First;
+  static void handle(const llvm::SMDiagnostic &D, void *Self) {
+    auto &Me = *static_cast<YamlDiagnostic *>(Self);
+    if (!Me.First)
+      Me.First = D;
+  }
+  /// An InputError for the first diagnostic, named after Path.
+  llvm::Error toError(llvm::StringRef Path) const;
+};
+
+/// Parses Buffer (named Path in messages) as one YAML document into Out.
+template <typename T>
+llvm::Error parseYaml(llvm::MemoryBufferRef Buffer, llvm::StringRef Path,
+                      T &Out, void *Context = nullptr) {
+  YamlDiagnostic Diag;
+  llvm::yaml::Input In(Buffer, Context, YamlDiagnostic::handle, &Diag);
+  if (In.error())
+    return Diag.toError(Path);
+  In >> Out;
+  if (In.error() || Diag.First)
+    return Diag.toError(Path);
+  return llvm::Error::success();
+}
+
+/// Reads the file at Path and parses it as one YAML document into Out.
+template <typename T>
+llvm::Error readYamlFile(llvm::StringRef Path, T &Out,
+                         void *Context = nullptr) {
+  auto Buf = readInputFile(Path);
+  if (!Buf)
+    return Buf.takeError();
+  if ((*Buf)->getBuffer().trim().empty())
+    return llvm::make_error<InputError>(Path.str(), "empty document");
+  return parseYaml((*Buf)->getMemBufferRef(), Path, Out, Context);
+}
+
+} // namespace kharden
+
+#endif
