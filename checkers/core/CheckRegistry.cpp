@@ -1,0 +1,26 @@
+#include "checkers/core/Check.h"
+
+namespace kharden {
+
+#define KHARDEN_CHECK(Name, Class, Summary) std::unique_ptr<Check> create##Class();
+#include "checkers/Checks.def"
+#undef KHARDEN_CHECK
+
+llvm::ArrayRef<CheckInfo> allChecks() {
+  static const CheckInfo Checks[] = {
+#define KHARDEN_CHECK(Name, Class, Summary) {Name, Summary, create##Class},
+#include "checkers/Checks.def"
+#undef KHARDEN_CHECK
+  };
+  return Checks;
+}
+
+bool Finding::operator<(const Finding &O) const {
+  return std::tie(Where, Check, Message) < std::tie(O.Where, O.Check, O.Message);
+}
+
+llvm::StringRef severityName(Severity S) {
+  return S == Severity::Warning ? "warning" : "note";
+}
+
+} // namespace kharden

@@ -1,0 +1,172 @@
+#include "checkers/engine/ContextState.h"
+
+#include <algorithm>
+
+namespace kharden {
+
+static int8_t clampDepth(int V) {
+  return static_cast<int8_t>(
+      std::clamp<int>(V, RelState::MinDepth, RelState::MaxDepth));
+}
+
+bool RelState::sameContext(const RelState &O) const {
+  return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
+         Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
+         EnableEvidence == O.EnableEvidence &&
+         AssertedPreemptOff == O.AssertedPreemptOff &&
+         UnmatchedRestores == O.UnmatchedRestores &&
+         SavedCount == O.SavedCount &&
+         std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
+}
+
+void RelState::apply(Effect E, int16_t NoteId) {
+  switch (E) {
+  case Effect::PreemptDisable:
+    PreemptDepth = clampDepth(PreemptDepth + 1);
+    return;
+  case Effect::PreemptEnable:
+    PreemptDepth = clampDepth(PreemptDepth - 1);
+    // After the enable that matches a disable, the code runs where the
+    // author expects preemption (KERNEL-FACTS section 3).
+    if (PreemptDepth == 0 && !EnableEvidence) {
+      EnableEvidence = true;
+      if (!SleepEvidence)
+        WhyPreempt = NoteId;
+    }
+    return;
+  case Effect::IrqDisable:
+    Irq = IrqRel::Off;
+    return;
+  case Effect::IrqEnable:
+    Irq = IrqRel::On;
+    WhyIrq = NoteId;
+    return;
+  case Effect::IrqSave:
+    if (SavedCount < MaxSaved)
+      Saved[SavedCount++] = Irq;
+    Irq = IrqRel::Off;
+    return;
+  case Effect::IrqRestore:
+    if (SavedCount) {
+      Irq = Saved[--SavedCount];
+    } else {
+      // Restores flags saved by a caller: back to the caller's state.
+      Irq = IrqRel::Inherited;
+      UnmatchedRestores = std::min<int>(UnmatchedRestores + 1, MaxSaved);
+    }
+    return;
+  case Effect::MigrateDisable:
+    MigrateDepth = clampDepth(MigrateDepth + 1);
+    return;
+  case Effect::MigrateEnable:
+    MigrateDepth = clampDepth(MigrateDepth - 1);
+    return;
+  case Effect::MaySleep:
+    // Sleeping is legal only with preemption and IRQs on; code that sleeps
+    // where it holds them off is a different bug, not evidence.
+    if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
+      return;
+    if (!SleepEvidence)
+      WhyPreempt = NoteId;
+    SleepEvidence = true;
+    if (Irq == IrqRel::Inherited) {
+      Irq = IrqRel::On;
+      WhyIrq = NoteId;
+    }
+    return;
+  case Effect::AssertIrqsDisabled:
+    if (Irq == IrqRel::Inherited)
+      Irq = IrqRel::Off;
+    return;
+  case Effect::AssertPreemptDisabled:
+    if (PreemptDepth <= 0)
+      AssertedPreemptOff = true;
+    return;
+  }
+}
+
+void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
+  // The callee first restored flags its caller (we) saved ...
+  for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
+    apply(Effect::IrqRestore, NoteId);
+  // ... then saved some of its own, relative to our current state ...
+  for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
+    Saved[SavedCount++] =
+        Exit.Saved[I] == IrqRel::Inherited ? Irq : Exit.Saved[I];
+  // ... and left IRQs as it says, or as it found them.
+  if (Exit.Irq != IrqRel::Inherited) {
+    Irq = Exit.Irq;
+    if (Irq == IrqRel::On)
+      WhyIrq = NoteId;
+  }
+  int Before = PreemptDepth;
+  PreemptDepth = clampDepth(PreemptDepth + Exit.PreemptDepth);
+  MigrateDepth = clampDepth(MigrateDepth + Exit.MigrateDepth);
+  if (Exit.SleepEvidence && Before <= 0 && Irq != IrqRel::Off) {
+    if (!SleepEvidence)
+      WhyPreempt = NoteId;
+    SleepEvidence = true;
+  }
+  if (Exit.EnableEvidence && PreemptDepth == 0 && !EnableEvidence) {
+    EnableEvidence = true;
+    if (!SleepEvidence)
+      WhyPreempt = NoteId;
+  }
+  AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
+}
+
+AbsState AbsState::fromSpec(const ContextSpec &Spec) {
+  AbsState S;
+  S.Preempt = Spec.Preempt == Switch::On ? Level::On : Level::Off;
+  S.Irqs = Spec.Irqs == Switch::On ? Level::On : Level::Off;
+  return S;
+}
+
+AbsState compose(const AbsState &Entry, const RelState &R) {
+  AbsState S;
+  switch (R.Irq) {
+  case IrqRel::On: S.Irqs = Level::On; break;
+  case IrqRel::Off: S.Irqs = Level::Off; break;
+  case IrqRel::Inherited: S.Irqs = Entry.Irqs; break;
+  }
+  if (R.PreemptDepth > 0 || R.AssertedPreemptOff)
+    S.Preempt = Level::Off;
+  else if (R.SleepEvidence)
+    S.Preempt = Level::On;
+  else if (R.PreemptDepth == 0 && Entry.Preempt != Level::Unknown)
+    S.Preempt = Entry.Preempt;
+  else
+    S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
+  S.MigrateDisabled =
+      R.MigrateDepth > 0 || (R.MigrateDepth == 0 && Entry.MigrateDisabled);
+  return S;
+}
+
+bool irqsDecidedLocally(const RelState &R) { return R.Irq != IrqRel::Inherited; }
+
+bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
+  return R.SleepEvidence ||
+         (R.EnableEvidence &&
+          !(R.PreemptDepth == 0 && Entry.Preempt != Level::Unknown));
+}
+
+static const char *levelText(Level L) {
+  switch (L) {
+  case Level::Unknown: return "unknown";
+  case Level::Off: return "off";
+  case Level::On: return "on";
+  }
+  return "?";
+}
+
+std::string describe(const AbsState &S) {
+  std::string Out = "preemption ";
+  Out += levelText(S.Preempt);
+  Out += ", IRQs ";
+  Out += levelText(S.Irqs);
+  if (S.MigrateDisabled)
+    Out += ", migration disabled";
+  return Out;
+}
+
+} // namespace kharden

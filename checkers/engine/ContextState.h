@@ -1,0 +1,83 @@
+//===- checkers/engine/ContextState.h - preemption/IRQ context --*- C++ -*-===//
+//
+// The context engine tracks, at each point of a function, the context
+// *relative to the function's entry* (RelState: how many preempt-disables it
+// holds, what it did to IRQs, what evidence of preemptibility it has seen),
+// and composes it with the *absolute* contexts the function may be entered in
+// (EntryContext: from kernel path facts and callers) to decide whether
+// preemption is certainly off, certainly possible, or unknown (AbsState).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_CONTEXTSTATE_H
+#define KHARDEN_CHECKERS_ENGINE_CONTEXTSTATE_H
+
+#include "checkers/engine/KernelModel.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+namespace kharden {
+
+/// IRQ state relative to function entry.
+enum class IrqRel : uint8_t { Inherited, Off, On };
+
+/// Context at one point relative to the function's entry. Provenance fields
+/// (Why*) index the function's note table and do not take part in equality.
+struct RelState {
+  static constexpr int8_t MaxDepth = 6, MinDepth = -2;
+  static constexpr unsigned MaxSaved = 3;
+
+  int8_t PreemptDepth = 0; ///< Preempt-disables held (this function's).
+  int8_t MigrateDepth = 0;
+  IrqRel Irq = IrqRel::Inherited;
+  bool SleepEvidence = false;  ///< Passed a may-sleep point: preemptible.
+  bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
+  bool AssertedPreemptOff = false;
+  uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
+  uint8_t SavedCount = 0;
+  std::array<IrqRel, MaxSaved> Saved{};
+
+  int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
+  int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
+
+  bool sameContext(const RelState &O) const;
+  /// Applies one primitive effect; NoteId explains it in reports.
+  void apply(Effect E, int16_t NoteId);
+  /// Applies the context change of a callee that ended in state Exit.
+  void applyCallee(const RelState &Exit, int16_t NoteId);
+};
+
+/// A tri-state fact about the absolute context.
+enum class Level : uint8_t { Unknown, Off, On };
+
+/// An absolute context: what is known at a point for one calling context.
+struct AbsState {
+  Level Preempt = Level::Unknown;
+  Level Irqs = Level::Unknown;
+  bool MigrateDisabled = false;
+
+  bool preemptible() const {
+    return Preempt == Level::On && Irqs == Level::On;
+  }
+  bool operator==(const AbsState &O) const {
+    return Preempt == O.Preempt && Irqs == O.Irqs &&
+           MigrateDisabled == O.MigrateDisabled;
+  }
+  static AbsState fromSpec(const ContextSpec &Spec);
+};
+
+/// The absolute context at a point reached with relative state R from a
+/// function entered in context Entry.
+AbsState compose(const AbsState &Entry, const RelState &R);
+
+/// Whether R's own IRQ / preemption facts decided the composed state (so
+/// that its provenance notes belong in the explanation).
+bool irqsDecidedLocally(const RelState &R);
+bool preemptDecidedLocally(const AbsState &Entry, const RelState &R);
+
+std::string describe(const AbsState &S);
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,430 @@
+#include "checkers/engine/FunctionAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace kharden {
+
+SourcePoint TUContext::point(SourceLocation Loc) const {
+  SourceManager &SM = sourceManager();
+  if (Loc.isInvalid())
+    return {};
+  Loc = SM.getExpansionLoc(Loc);
+  SourcePoint P;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+    llvm::SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    P.File = std::string(Path);
+  }
+  P.Line = SM.getExpansionLineNumber(Loc);
+  P.Column = SM.getExpansionColumnNumber(Loc);
+  return P;
+}
+
+std::string TUContext::keyOf(const FunctionDecl *FD) const {
+  if (const FunctionDecl *Def = FD->getDefinition())
+    FD = Def;
+  std::string Name = FD->getNameAsString();
+  if (FD->isExternallyVisible())
+    return Name;
+  // Static functions: one per file that defines them (a header's static
+  // inline is the same function in every TU that includes it).
+  return point(FD->getLocation()).File + "@" + Name;
+}
+
+namespace {
+
+constexpr unsigned MaxStatesPerPoint = 32;
+using StateSet = llvm::SmallVector<RelState, 4>;
+
+bool addState(StateSet &Set, const RelState &S) {
+  for (const RelState &X : Set)
+    if (X.sameContext(S))
+      return false;
+  if (Set.size() >= MaxStatesPerPoint)
+    return false;
+  Set.push_back(S);
+  return true;
+}
+
+void addState(std::vector<RelState> &Set, const RelState &S) {
+  for (const RelState &X : Set)
+    if (X.sameContext(S))
+      return;
+  if (Set.size() < MaxStatesPerPoint)
+    Set.push_back(S);
+}
+
+bool isIdentity(const RelState &S) { return S.sameContext(RelState{}); }
+
+/// One thing that happens at a CFG element, in the order it happens.
+struct Event {
+  enum Kind { Effects, Op, Call } K;
+  std::vector<Effect> Fx;
+  int16_t Note = -1;
+  unsigned Index = 0; ///< Into FunctionSummary::Ops or ::Calls.
+  const FunctionSummary *Callee = nullptr; ///< Set if the callee has effects.
+};
+
+std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
+  for (Effect E : Fx) {
+    if (E == Effect::MaySleep)
+      return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
+          .str();
+    if (E == Effect::IrqEnable)
+      return ("IRQs enabled here by '" + Text + "'").str();
+    if (E == Effect::PreemptEnable)
+      return ("preemption enabled here by '" + Text + "'").str();
+  }
+  return ("context changed here by '" + Text + "'").str();
+}
+
+std::string calleeMessage(const FunctionSummary &Callee) {
+  bool Sleeps = false, IrqsOn = false;
+  for (const RelState &S : Callee.ExitStates) {
+    Sleeps |= S.SleepEvidence;
+    IrqsOn |= S.Irq == IrqRel::On;
+  }
+  std::string Name = "'" + Callee.Name + "()'";
+  if (Sleeps)
+    return Name + " called here may sleep: preemption and IRQs are enabled";
+  if (IrqsOn)
+    return Name + " called here enables IRQs";
+  return Name + " called here changes the preemption context";
+}
+
+class FunctionAnalyzer {
+public:
+  FunctionAnalyzer(const FunctionDecl *FD, TUContext &TU)
+      : FD(FD), TU(TU), SM(TU.sourceManager()), LO(TU.AST.getLangOpts()) {}
+
+  FunctionSummary run() {
+    Out.Key = TU.keyOf(FD);
+    Out.Name = FD->getNameAsString();
+    Out.Where = TU.point(FD->getLocation());
+    CFG::BuildOptions Opts;
+    Opts.AddImplicitDtors = true; // emits cleanup-attribute calls (guards)
+    Cfg = CFG::buildCFG(FD, FD->getBody(), &TU.AST, Opts);
+    if (!Cfg)
+      return std::move(Out);
+    collectEvents();
+    solve();
+    return std::move(Out);
+  }
+
+private:
+  void computeOrder();
+  void collectEvents();
+  void classify(const CFGElement &E, std::vector<Event> &Events);
+  bool classifyMacro(const Stmt *S, std::vector<Event> &Events);
+  void classifyCall(const CallExpr *CE, std::vector<Event> &Events);
+  void emitPrimitive(const Primitive &P, llvm::StringRef Name,
+                     llvm::ArrayRef<std::string> Args, std::string Text,
+                     const Stmt *S, SourceLocation UseLoc,
+                     llvm::ArrayRef<SourceLocation> Chain, int Outer,
+                     std::vector<Event> &Events);
+  void addCall(const FunctionDecl *Callee, SourceLocation Loc,
+               std::vector<Event> &Events);
+  bool usedAsPointer(const Stmt *S, SourceLocation NameLoc);
+  bool inExpansion(SourceLocation Loc, SourceLocation NameLoc) const;
+  std::vector<Note> macroNotes(llvm::ArrayRef<SourceLocation> Chain,
+                               int Outer) const;
+  std::string argumentText(const Expr *Arg) const;
+  int16_t addNote(SourceLocation Loc, std::string Message);
+  void transfer(const Event &E, StateSet &States);
+  void solve();
+
+  const FunctionDecl *FD;
+  TUContext &TU;
+  SourceManager &SM;
+  const LangOptions &LO;
+  FunctionSummary Out;
+  std::unique_ptr<CFG> Cfg;
+  std::vector<std::vector<Event>> BlockEvents;
+  std::vector<const CFGBlock *> Order; ///< Reverse post-order.
+  llvm::DenseSet<unsigned> Anchored;    ///< Expansions already turned to events.
+  std::unique_ptr<ParentMap> Parents;
+};
+
+void FunctionAnalyzer::computeOrder() {
+  // Reverse post-order of the reachable blocks (CFG edges may be null where
+  // a branch is known never taken).
+  std::vector<bool> Seen(Cfg->getNumBlockIDs());
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  const CFGBlock *Entry = &Cfg->getEntry();
+  Seen[Entry->getBlockID()] = true;
+  Stack.push_back({Entry, Entry->succ_begin()});
+  while (!Stack.empty()) {
+    auto &[B, It] = Stack.back();
+    if (It == B->succ_end()) {
+      Order.push_back(B);
+      Stack.pop_back();
+      continue;
+    }
+    const CFGBlock *Succ = *It++;
+    if (Succ && !Seen[Succ->getBlockID()]) {
+      Seen[Succ->getBlockID()] = true;
+      Stack.push_back({Succ, Succ->succ_begin()});
+    }
+  }
+  std::reverse(Order.begin(), Order.end());
+}
+
+void FunctionAnalyzer::collectEvents() {
+  BlockEvents.resize(Cfg->getNumBlockIDs());
+  computeOrder();
+  // A macro expansion is one event, at its first element in execution order.
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B)
+      classify(E, BlockEvents[B->getBlockID()]);
+}
+
+void FunctionAnalyzer::classify(const CFGElement &E,
+                                std::vector<Event> &Events) {
+  if (auto Cleanup = E.getAs<CFGCleanupFunction>()) {
+    if (const FunctionDecl *F = Cleanup->getFunctionDecl())
+      addCall(F, Cleanup->getVarDecl()->getLocation(), Events);
+    return;
+  }
+  auto S = E.getAs<CFGStmt>();
+  if (!S)
+    return;
+  if (classifyMacro(S->getStmt(), Events))
+    return;
+  if (const auto *CE = dyn_cast<CallExpr>(S->getStmt()))
+    classifyCall(CE, Events);
+}
+
+bool FunctionAnalyzer::classifyMacro(const Stmt *S,
+                                     std::vector<Event> &Events) {
+  SourceLocation Begin = S->getBeginLoc();
+  if (!Begin.isMacroID())
+    return false;
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  expansionChain(SM, Begin, Chain);
+  // The outermost known macro wins: this_cpu_read() hides the raw
+  // operations it is built from.
+  for (int I = static_cast<int>(Chain.size()) - 1; I >= 0; --I) {
+    const RecordedExpansion *R = TU.Expansions.find(Chain[I]);
+    if (!R || !R->Prim)
+      continue;
+    if (Anchored.insert(Chain[I].getRawEncoding()).second)
+      emitPrimitive(*R->Prim, R->Name, R->Args, R->text(), S, Chain[I], Chain,
+                    I, Events);
+    return true;
+  }
+  return false;
+}
+
+std::string FunctionAnalyzer::argumentText(const Expr *Arg) const {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM, LO);
+  if (Range.isInvalid())
+    Range = CharSourceRange::getTokenRange(SM.getSpellingLoc(Arg->getBeginLoc()),
+                                           SM.getSpellingLoc(Arg->getEndLoc()));
+  return Lexer::getSourceText(Range, SM, LO).str();
+}
+
+void FunctionAnalyzer::classifyCall(const CallExpr *CE,
+                                    std::vector<Event> &Events) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee || !Callee->getIdentifier())
+    return;
+  llvm::StringRef Name = Callee->getName();
+  if (const Primitive *P = TU.Lookup.find(Name)) {
+    std::vector<std::string> Args;
+    std::string Text = Name.str() + "(";
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      Args.push_back(argumentText(CE->getArg(I)));
+      Text += (I ? ", " : "") + Args.back();
+    }
+    emitPrimitive(*P, Name, Args, Text + ")", CE, CE->getBeginLoc(), {}, -1,
+                  Events);
+    return;
+  }
+  addCall(Callee, CE->getBeginLoc(), Events);
+}
+
+void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
+                                     llvm::ArrayRef<std::string> Args,
+                                     std::string Text, const Stmt *S,
+                                     SourceLocation UseLoc,
+                                     llvm::ArrayRef<SourceLocation> Chain,
+                                     int Outer, std::vector<Event> &Events) {
+  if (P.Access) {
+    if (*P.Access == PercpuAccess::Safe)
+      return;
+    // An address is only a problem where it is used to reach the data.
+    if (*P.Access == PercpuAccess::Address && Outer >= 0 &&
+        !usedAsPointer(S, UseLoc))
+      return;
+    PercpuOp Op;
+    Op.Access = *P.Access;
+    Op.Operation = Name.str();
+    if (!Args.empty() && *P.Access != PercpuAccess::CpuId)
+      Op.Variable = Args.front();
+    Op.Where = TU.point(UseLoc);
+    if (Outer >= 0)
+      Op.MacroNotes = macroNotes(Chain, Outer);
+    Out.Ops.push_back(std::move(Op));
+    Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
+    return;
+  }
+  const std::vector<Effect> &Fx = P.effectsFor(Args);
+  if (Fx.empty())
+    return;
+  Events.push_back(
+      {Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0});
+}
+
+void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
+                               std::vector<Event> &Events) {
+  CallSite C;
+  C.CalleeKey = TU.keyOf(Callee);
+  C.CalleeName = Callee->getNameAsString();
+  C.Where = TU.point(Loc);
+  Out.Calls.push_back(std::move(C));
+  Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
+  if (const FunctionDecl *Def = Callee->getDefinition()) {
+    auto It = TU.Summaries.find(Def);
+    if (It != TU.Summaries.end() &&
+        llvm::any_of(It->second->ExitStates,
+                      [](const RelState &S) { return !isIdentity(S); })) {
+      E.Callee = It->second;
+      E.Note = addNote(Loc, calleeMessage(*It->second));
+    }
+  }
+  Events.push_back(std::move(E));
+}
+
+bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
+                                   SourceLocation NameLoc) const {
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  expansionChain(SM, Loc, Chain);
+  return llvm::is_contained(Chain, NameLoc);
+}
+
+bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(FD->getBody());
+  // Climb to the outermost node of the expansion, then look at its user.
+  const Stmt *Top = S;
+  while (const Stmt *P = Parents->getParent(Top)) {
+    if (!inExpansion(P->getBeginLoc(), NameLoc) ||
+        !inExpansion(P->getEndLoc(), NameLoc))
+      break;
+    Top = P;
+  }
+  const Stmt *User = Parents->getParentIgnoreParenCasts(Top);
+  if (!User)
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(User))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *ME = dyn_cast<MemberExpr>(User))
+    return ME->isArrow();
+  if (isa<ArraySubscriptExpr>(User) || isa<DeclStmt>(User))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(User))
+    return BO->isAssignmentOp();
+  return false;
+}
+
+std::vector<Note>
+FunctionAnalyzer::macroNotes(llvm::ArrayRef<SourceLocation> Chain,
+                             int Outer) const {
+  std::vector<Note> Notes;
+  for (size_t J = Outer + 1; J < Chain.size() && Notes.size() < 4; ++J) {
+    SourceLocation Spelled = SM.getSpellingLoc(Chain[J - 1]);
+    Notes.push_back({TU.point(Spelled),
+                     ("expanded from macro '" +
+                      macroNameAt(SM, LO, Chain[J]) + "'")
+                         .str()});
+  }
+  return Notes;
+}
+
+int16_t FunctionAnalyzer::addNote(SourceLocation Loc, std::string Message) {
+  if (Out.Notes.size() >= INT16_MAX)
+    return -1;
+  Out.Notes.push_back({TU.point(Loc), std::move(Message)});
+  return static_cast<int16_t>(Out.Notes.size() - 1);
+}
+
+void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
+  switch (E.K) {
+  case Event::Effects:
+    for (RelState &S : States)
+      for (Effect Fx : E.Fx)
+        S.apply(Fx, E.Note);
+    break;
+  case Event::Op:
+    for (const RelState &S : States)
+      addState(Out.Ops[E.Index].States, S);
+    break;
+  case Event::Call: {
+    for (const RelState &S : States)
+      addState(Out.Calls[E.Index].States, S);
+    if (!E.Callee)
+      break;
+    StateSet After;
+    for (const RelState &S : States)
+      for (const RelState &Exit : E.Callee->ExitStates) {
+        RelState Next = S;
+        Next.applyCallee(Exit, E.Note);
+        addState(After, Next);
+      }
+    States = std::move(After);
+    break;
+  }
+  }
+  // Effects may have made states equal.
+  StateSet Unique;
+  for (const RelState &S : States)
+    addState(Unique, S);
+  States = std::move(Unique);
+}
+
+void FunctionAnalyzer::solve() {
+  std::vector<StateSet> In(Cfg->getNumBlockIDs());
+  std::vector<unsigned> RpoIndex(Cfg->getNumBlockIDs(), ~0u);
+  for (unsigned I = 0; I < Order.size(); ++I)
+    RpoIndex[Order[I]->getBlockID()] = I;
+  In[Cfg->getEntry().getBlockID()].push_back(RelState{});
+  std::set<unsigned> Work{RpoIndex[Cfg->getEntry().getBlockID()]};
+  while (!Work.empty()) {
+    const CFGBlock *B = Order[*Work.begin()];
+    Work.erase(Work.begin());
+    StateSet States = In[B->getBlockID()];
+    for (const Event &E : BlockEvents[B->getBlockID()])
+      transfer(E, States);
+    for (const CFGBlock *Succ : B->succs()) {
+      if (!Succ || RpoIndex[Succ->getBlockID()] == ~0u)
+        continue;
+      bool Changed = false;
+      for (const RelState &S : States)
+        Changed |= addState(In[Succ->getBlockID()], S);
+      if (Changed)
+        Work.insert(RpoIndex[Succ->getBlockID()]);
+    }
+  }
+  for (const RelState &S : In[Cfg->getExit().getBlockID()])
+    addState(Out.ExitStates, S);
+}
+
+} // namespace
+
+FunctionSummary analyzeFunction(const FunctionDecl *FD, TUContext &TU) {
+  return FunctionAnalyzer(FD, TU).run();
+}
+
+} // namespace kharden

@@ -1,0 +1,275 @@
+#include "checkers/engine/KernelModel.h"
+
+#include "support/YamlFile.h"
+
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace llvm;
+using namespace kharden;
+
+namespace {
+/// One YAML document: a table's three sections, all optional.
+struct ModelFile {
+  std::vector<Primitive> Primitives;
+  std::vector<EntryPoint> EntryPoints;
+  std::vector<Callback> Callbacks;
+};
+} // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Effect)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ArgumentRule)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Primitive)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
+
+namespace llvm::yaml {
+
+template <> struct ScalarEnumerationTraits<Effect> {
+  static void enumeration(IO &Io, Effect &E) {
+    Io.enumCase(E, "preempt-disable", Effect::PreemptDisable);
+    Io.enumCase(E, "preempt-enable", Effect::PreemptEnable);
+    Io.enumCase(E, "irq-disable", Effect::IrqDisable);
+    Io.enumCase(E, "irq-enable", Effect::IrqEnable);
+    Io.enumCase(E, "irq-save", Effect::IrqSave);
+    Io.enumCase(E, "irq-restore", Effect::IrqRestore);
+    Io.enumCase(E, "migrate-disable", Effect::MigrateDisable);
+    Io.enumCase(E, "migrate-enable", Effect::MigrateEnable);
+    Io.enumCase(E, "may-sleep", Effect::MaySleep);
+    Io.enumCase(E, "assert-irqs-disabled", Effect::AssertIrqsDisabled);
+    Io.enumCase(E, "assert-preempt-disabled", Effect::AssertPreemptDisabled);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<PercpuAccess> {
+  static void enumeration(IO &Io, PercpuAccess &A) {
+    Io.enumCase(A, "read", PercpuAccess::Read);
+    Io.enumCase(A, "write", PercpuAccess::Write);
+    Io.enumCase(A, "read-modify-write", PercpuAccess::ReadModifyWrite);
+    Io.enumCase(A, "address", PercpuAccess::Address);
+    Io.enumCase(A, "cpu-id", PercpuAccess::CpuId);
+    Io.enumCase(A, "safe", PercpuAccess::Safe);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<Switch> {
+  static void enumeration(IO &Io, Switch &S) {
+    Io.enumCase(S, "off", Switch::Off);
+    Io.enumCase(S, "on", Switch::On);
+  }
+};
+
+template <> struct MappingTraits<ContextSpec> {
+  static void mapping(IO &Io, ContextSpec &C) {
+    Io.mapRequired("preempt", C.Preempt);
+    Io.mapRequired("irqs", C.Irqs);
+  }
+};
+
+template <> struct MappingTraits<ArgumentRule> {
+  static void mapping(IO &Io, ArgumentRule &R) {
+    Io.mapRequired("index", R.Index);
+    Io.mapRequired("matches", R.Matches);
+    Io.mapRequired("effects", R.Effects);
+  }
+  static std::string validate(IO &, ArgumentRule &R) {
+    R.Compiled = std::make_shared<Regex>(R.Matches);
+    std::string Why;
+    if (!R.Compiled->isValid(Why))
+      return "invalid regular expression '" + R.Matches + "': " + Why;
+    return "";
+  }
+};
+
+static std::string validateNames(const std::vector<std::string> &Names,
+                                 StringRef Key) {
+  if (Names.empty())
+    return ("'" + Key + "' must list at least one name").str();
+  for (const std::string &N : Names)
+    if (auto Err = GlobPattern::create(N).takeError())
+      return "invalid name pattern '" + N + "': " + toString(std::move(Err));
+  return "";
+}
+
+template <> struct MappingTraits<Primitive> {
+  static void mapping(IO &Io, Primitive &P) {
+    Io.mapRequired("names", P.Names);
+    Io.mapOptional("effects", P.Effects);
+    Io.mapOptional("access", P.Access);
+    Io.mapOptional("when-argument", P.WhenArgument);
+  }
+  static std::string validate(IO &, Primitive &P) {
+    if (std::string Err = validateNames(P.Names, "names"); !Err.empty())
+      return Err;
+    if (P.Effects.empty() && !P.Access && P.WhenArgument.empty())
+      return "primitive '" + P.Names.front() +
+             "' needs 'effects', 'access' or 'when-argument'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<EntryPoint> {
+  static void mapping(IO &Io, EntryPoint &E) {
+    Io.mapRequired("functions", E.Functions);
+    Io.mapRequired("context", E.Context);
+    Io.mapRequired("reason", E.Reason);
+  }
+  static std::string validate(IO &, EntryPoint &E) {
+    return validateNames(E.Functions, "functions");
+  }
+};
+
+template <> struct MappingTraits<Callback> {
+  static void mapping(IO &Io, Callback &C) {
+    Io.mapOptional("struct", C.Struct);
+    Io.mapOptional("fields", C.Fields);
+    Io.mapOptional("names", C.Names);
+    Io.mapOptional("argument", C.Argument);
+    Io.mapRequired("context", C.Context);
+    Io.mapRequired("reason", C.Reason);
+  }
+  static std::string validate(IO &, Callback &C) {
+    if (C.Struct.empty() == C.Names.empty())
+      return "a callback names either a 'struct' with 'fields', or "
+             "registration 'names' with an 'argument'";
+    if (!C.Struct.empty() && C.Fields.empty())
+      return "callback struct '" + C.Struct + "' needs 'fields'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<ModelFile> {
+  static void mapping(IO &Io, ModelFile &F) {
+    Io.mapOptional("primitives", F.Primitives);
+    Io.mapOptional("entry-points", F.EntryPoints);
+    Io.mapOptional("callbacks", F.Callbacks);
+  }
+};
+
+} // namespace llvm::yaml
+
+namespace kharden {
+
+StringRef effectName(Effect E) {
+  switch (E) {
+  case Effect::PreemptDisable: return "preempt-disable";
+  case Effect::PreemptEnable: return "preempt-enable";
+  case Effect::IrqDisable: return "irq-disable";
+  case Effect::IrqEnable: return "irq-enable";
+  case Effect::IrqSave: return "irq-save";
+  case Effect::IrqRestore: return "irq-restore";
+  case Effect::MigrateDisable: return "migrate-disable";
+  case Effect::MigrateEnable: return "migrate-enable";
+  case Effect::MaySleep: return "may-sleep";
+  case Effect::AssertIrqsDisabled: return "assert-irqs-disabled";
+  case Effect::AssertPreemptDisabled: return "assert-preempt-disabled";
+  }
+  llvm_unreachable("unknown effect");
+}
+
+StringRef accessName(PercpuAccess A) {
+  switch (A) {
+  case PercpuAccess::Read: return "read";
+  case PercpuAccess::Write: return "write";
+  case PercpuAccess::ReadModifyWrite: return "read-modify-write";
+  case PercpuAccess::Address: return "address";
+  case PercpuAccess::CpuId: return "cpu-id";
+  case PercpuAccess::Safe: return "safe";
+  }
+  llvm_unreachable("unknown access");
+}
+
+const std::vector<Effect> &
+Primitive::effectsFor(ArrayRef<std::string> Args) const {
+  for (const ArgumentRule &R : WhenArgument)
+    if (R.Index < Args.size() && R.Compiled->match(Args[R.Index]))
+      return R.Effects;
+  return Effects;
+}
+
+Expected<std::shared_ptr<const KernelModel>>
+KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths) {
+  auto Model = std::make_shared<KernelModel>();
+  std::vector<std::string> Paths{BuiltinPath.str()};
+  Paths.insert(Paths.end(), ExtraPaths.begin(), ExtraPaths.end());
+  for (const std::string &Path : Paths) {
+    auto Buf = readInputFile(Path);
+    if (!Buf)
+      return Buf.takeError();
+    if (Error E = Model->addFile((*Buf)->getMemBufferRef(), Path))
+      return std::move(E);
+  }
+  Model->compile();
+  return Model;
+}
+
+Expected<std::shared_ptr<const KernelModel>>
+KernelModel::parse(StringRef Text, StringRef Name) {
+  auto Model = std::make_shared<KernelModel>();
+  if (Error E = Model->addFile(MemoryBufferRef(Text, Name), Name))
+    return std::move(E);
+  Model->compile();
+  return Model;
+}
+
+template <typename T>
+static void prepend(std::vector<T> &To, std::vector<T> &&From) {
+  To.insert(To.begin(), std::make_move_iterator(From.begin()),
+            std::make_move_iterator(From.end()));
+}
+
+Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
+  if (Buffer.getBuffer().trim().empty())
+    return make_error<InputError>(Name.str(), "empty kernel model file");
+  ModelFile File;
+  if (Error E = parseYaml(Buffer, Name, File))
+    return E;
+  prepend(Primitives, std::move(File.Primitives));
+  prepend(EntryPoints, std::move(File.EntryPoints));
+  prepend(Callbacks, std::move(File.Callbacks));
+  SHA1 Hash;
+  Hash.update(Digest);
+  Hash.update(Buffer.getBuffer());
+  Digest = toHex(Hash.final());
+  return Error::success();
+}
+
+static bool isGlob(StringRef Name) {
+  return Name.find_first_of("*?[") != StringRef::npos;
+}
+
+void KernelModel::compile() {
+  for (unsigned I = 0; I < Primitives.size(); ++I)
+    for (const std::string &N : Primitives[I].Names) {
+      if (isGlob(N))
+        GlobPrimitives.push_back({cantFail(GlobPattern::create(N)), I});
+      else
+        ExactPrimitives.try_emplace(N, I); // keeps the first (highest) one
+    }
+}
+
+const Primitive *KernelModel::findPrimitive(StringRef Name) const {
+  unsigned Best = Primitives.size();
+  if (auto It = ExactPrimitives.find(Name); It != ExactPrimitives.end())
+    Best = It->second;
+  for (const NamePattern &P : GlobPrimitives) {
+    if (P.Index >= Best)
+      break;
+    if (P.Glob.match(Name)) {
+      Best = P.Index;
+      break;
+    }
+  }
+  return Best < Primitives.size() ? &Primitives[Best] : nullptr;
+}
+
+const EntryPoint *KernelModel::findEntryPoint(StringRef Function) const {
+  for (const EntryPoint &E : EntryPoints)
+    for (const std::string &N : E.Functions)
+      if (isGlob(N) ? cantFail(GlobPattern::create(N)).match(Function)
+                    : N == Function)
+        return &E;
+  return nullptr;
+}
+
+} // namespace kharden

@@ -1,0 +1,161 @@
+//===- checkers/engine/KernelModel.h - kernel knowledge as data -*- C++ -*-===//
+//
+// What kharden knows about the kernel is data, not code: which macros and
+// functions change the preemption/IRQ context and how, which are per-CPU
+// operations, and which functions are entered in a known context (syscall
+// paths, callbacks). It ships as checkers/data/kernel.yaml; users extend it
+// with --primitives FILE. See docs/kernel-model.md for the format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_KERNELMODEL_H
+#define KHARDEN_CHECKERS_ENGINE_KERNELMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBufferRef.h"
+#include "llvm/Support/Regex.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+/// How a primitive changes the execution context where it runs.
+enum class Effect : uint8_t {
+  PreemptDisable,
+  PreemptEnable,
+  IrqDisable,
+  IrqEnable,
+  IrqSave,    ///< Disable IRQs, remembering the previous state.
+  IrqRestore, ///< Return to the state remembered by the matching save.
+  MigrateDisable,
+  MigrateEnable,
+  MaySleep,   ///< Legal only where preemption and IRQs are enabled.
+  AssertIrqsDisabled,
+  AssertPreemptDisabled,
+};
+
+/// What a per-CPU operation does with the per-CPU variable.
+enum class PercpuAccess : uint8_t {
+  Read,
+  Write,
+  ReadModifyWrite,
+  Address, ///< raw_cpu_ptr()/this_cpu_ptr(): computes this CPU's address.
+  CpuId,   ///< smp_processor_id().
+  Safe,    ///< Preemption-safe (this_cpu_*); hides the operations inside it.
+};
+
+llvm::StringRef effectName(Effect E);
+llvm::StringRef accessName(PercpuAccess A);
+
+/// A context state as a kernel path fact states it.
+enum class Switch : uint8_t { Off, On };
+struct ContextSpec {
+  Switch Preempt = Switch::On;
+  Switch Irqs = Switch::On;
+};
+
+/// Effects that apply instead of the default when an argument's source text
+/// matches, e.g. local_daif_restore(DAIF_PROCCTX) enables IRQs.
+struct ArgumentRule {
+  unsigned Index = 0;
+  std::string Matches; ///< Regular expression over the argument's text.
+  std::vector<Effect> Effects;
+  std::shared_ptr<llvm::Regex> Compiled;
+};
+
+/// A macro or function with a context effect or a per-CPU access.
+struct Primitive {
+  std::vector<std::string> Names; ///< Exact names or globs (raw_cpu_read*).
+  std::vector<Effect> Effects;
+  std::optional<PercpuAccess> Access;
+  std::vector<ArgumentRule> WhenArgument;
+
+  /// Effects at a use whose argument texts are Args.
+  const std::vector<Effect> &
+  effectsFor(llvm::ArrayRef<std::string> Args) const;
+};
+
+/// Functions entered in a known context: syscall paths, entry code.
+struct EntryPoint {
+  std::vector<std::string> Functions;
+  ContextSpec Context;
+  std::string Reason;
+};
+
+/// Functions registered as callbacks run in a known context: fields of an
+/// ops structure, or an argument of a registration macro/function.
+struct Callback {
+  std::string Struct;              ///< e.g. file_operations ...
+  std::vector<std::string> Fields; ///< ... and its callback fields; or
+  std::vector<std::string> Names;  ///< registration macros/functions ...
+  unsigned Argument = 0;           ///< ... and the callback's argument.
+  ContextSpec Context;
+  std::string Reason;
+};
+
+/// The whole table: built-ins first, user files may add entries in front.
+class KernelModel {
+public:
+  /// Loads the built-in table and then each extra file; entries of later
+  /// files take precedence. Errors name file, line and column.
+  static llvm::Expected<std::shared_ptr<const KernelModel>>
+  load(llvm::StringRef BuiltinPath, llvm::ArrayRef<std::string> ExtraPaths);
+
+  /// Parses one table from text (tests).
+  static llvm::Expected<std::shared_ptr<const KernelModel>>
+  parse(llvm::StringRef Text, llvm::StringRef Name);
+
+  const std::vector<Primitive> &primitives() const { return Primitives; }
+  const std::vector<EntryPoint> &entryPoints() const { return EntryPoints; }
+  const std::vector<Callback> &callbacks() const { return Callbacks; }
+
+  /// First primitive whose names match Name, or null. Not cached: use a
+  /// PrimitiveLookup per thread.
+  const Primitive *findPrimitive(llvm::StringRef Name) const;
+  const EntryPoint *findEntryPoint(llvm::StringRef Function) const;
+
+  /// A stable digest of the table's content (for caches of results).
+  const std::string &digest() const { return Digest; }
+
+private:
+  llvm::Error addFile(llvm::MemoryBufferRef Buffer, llvm::StringRef Name);
+  void compile();
+
+  std::vector<Primitive> Primitives;
+  std::vector<EntryPoint> EntryPoints;
+  std::vector<Callback> Callbacks;
+  struct NamePattern {
+    llvm::GlobPattern Glob;
+    unsigned Index;
+  };
+  llvm::StringMap<unsigned> ExactPrimitives;
+  std::vector<NamePattern> GlobPrimitives;
+  std::string Digest;
+};
+
+/// Memoizing primitive lookup for one thread: the kernel expands millions of
+/// macros per translation unit, but only a few thousand distinct names.
+class PrimitiveLookup {
+public:
+  explicit PrimitiveLookup(const KernelModel &Model) : Model(Model) {}
+  const Primitive *find(llvm::StringRef Name) {
+    auto [It, Inserted] = Cache.try_emplace(Name, nullptr);
+    if (Inserted)
+      It->second = Model.findPrimitive(Name);
+    return It->second;
+  }
+  const KernelModel &model() const { return Model; }
+
+private:
+  const KernelModel &Model;
+  llvm::StringMap<const Primitive *> Cache;
+};
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,81 @@
+#include "checkers/engine/MacroExpansions.h"
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+
+using namespace clang;
+
+namespace kharden {
+
+std::string RecordedExpansion::text() const {
+  std::string Out = Name + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    Out += (I ? ", " : "") + Args[I];
+  return Out + ")";
+}
+
+ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
+    : PP(PP), Lookup(Lookup) {
+  for (const Callback &C : Lookup.model().callbacks())
+    for (const std::string &N : C.Names)
+      Registrations.try_emplace(N, &C);
+}
+
+static std::string argumentText(Preprocessor &PP, const Token *Tok) {
+  std::string Out;
+  for (; Tok->isNot(tok::eof); ++Tok) {
+    if (!Out.empty() && Tok->hasLeadingSpace())
+      Out += ' ';
+    Out += PP.getSpelling(*Tok);
+  }
+  return Out;
+}
+
+void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
+                                     const MacroDefinition &, SourceRange,
+                                     const MacroArgs *Args) {
+  const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
+  if (!II)
+    return;
+  StringRef Name = II->getName();
+  const Primitive *Prim = Lookup.find(Name);
+  const Callback *Registration = nullptr;
+  if (!Prim) {
+    auto It = Registrations.find(Name);
+    if (It == Registrations.end())
+      return;
+    Registration = It->second;
+  }
+  RecordedExpansion &R = Expansions[MacroNameTok.getLocation().getRawEncoding()];
+  R.Prim = Prim;
+  R.Registration = Registration;
+  R.Name = Name.str();
+  if (Args)
+    for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I)
+      R.Args.push_back(argumentText(PP, Args->getUnexpArgument(I)));
+}
+
+void expansionChain(const SourceManager &SM, SourceLocation Loc,
+                    llvm::SmallVectorImpl<SourceLocation> &Chain) {
+  while (Loc.isMacroID()) {
+    // A token passed as an argument was written by the macro's caller.
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    const SrcMgr::ExpansionInfo &E =
+        SM.getSLocEntry(SM.getFileID(Loc)).getExpansion();
+    SourceLocation NameLoc = E.getExpansionLocStart();
+    Chain.push_back(NameLoc);
+    Loc = NameLoc;
+  }
+}
+
+StringRef macroNameAt(const SourceManager &SM, const LangOptions &LO,
+                      SourceLocation NameLoc) {
+  SourceLocation Spelling = SM.getSpellingLoc(NameLoc);
+  unsigned Len = Lexer::MeasureTokenLength(Spelling, SM, LO);
+  return StringRef(SM.getCharacterData(Spelling), Len);
+}
+
+} // namespace kharden

@@ -1,0 +1,122 @@
+#include "checkers/engine/Program.h"
+
+#include <deque>
+
+namespace kharden {
+
+std::vector<Note> NoteChain::toVector() const {
+  std::vector<Note> Out;
+  for (const Node *N = Last.get(); N; N = N->Prev.get())
+    Out.push_back(N->Item);
+  std::reverse(Out.begin(), Out.end());
+  return Out;
+}
+
+void Program::add(TUSummary TU) {
+  for (FunctionSummary &F : TU.Functions) {
+    if (ByKey.count(F.Key))
+      continue;
+    ByKey[F.Key] = Functions.size();
+    Functions.push_back(std::move(F));
+  }
+  for (EntryHint &H : TU.Hints)
+    Hints.push_back(std::move(H));
+}
+
+const FunctionSummary *Program::find(llvm::StringRef Key) const {
+  auto It = ByKey.find(Key);
+  return It == ByKey.end() ? nullptr : &Functions[It->second];
+}
+
+const std::vector<EntryContext> &
+Program::entries(const FunctionSummary &F) const {
+  return Entries[&F - Functions.data()];
+}
+
+bool Program::addEntry(size_t Function, EntryContext Ctx) {
+  std::vector<EntryContext> &Known = Entries[Function];
+  for (const EntryContext &E : Known)
+    if (E.State == Ctx.State)
+      return false;
+  Known.push_back(std::move(Ctx));
+  return true;
+}
+
+std::vector<Note> Program::localNotes(const FunctionSummary &F,
+                                      const AbsState &Entry,
+                                      const RelState &R) const {
+  std::vector<int16_t> Ids;
+  if (irqsDecidedLocally(R) && R.Irq == IrqRel::On && R.WhyIrq >= 0)
+    Ids.push_back(R.WhyIrq);
+  if (preemptDecidedLocally(Entry, R) && R.WhyPreempt >= 0 &&
+      !llvm::is_contained(Ids, R.WhyPreempt))
+    Ids.push_back(R.WhyPreempt);
+  std::vector<Note> Out;
+  for (int16_t Id : Ids)
+    Out.push_back(F.Notes[Id]);
+  llvm::sort(Out, [](const Note &A, const Note &B) { return A.Where < B.Where; });
+  return Out;
+}
+
+void Program::solve() {
+  Entries.assign(Functions.size(), {});
+  std::deque<size_t> Work;
+  auto Seed = [&](size_t I, const ContextSpec &Spec, Note Why) {
+    if (addEntry(I, {AbsState::fromSpec(Spec), NoteChain{}.plus(std::move(Why))}))
+      Work.push_back(I);
+  };
+  for (size_t I = 0; I < Functions.size(); ++I)
+    if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].Name))
+      Seed(I, EP->Context,
+           {Functions[I].Where, "'" + Functions[I].Name + "' " + EP->Reason});
+  for (const EntryHint &H : Hints)
+    if (auto It = ByKey.find(H.FunctionKey); It != ByKey.end())
+      Seed(It->second, H.Context, H.Why);
+  // Everything else may be entered in a context nothing tells us about; its
+  // own evidence (a may-sleep call, an IRQ enable) can still decide points.
+  for (size_t I = 0; I < Functions.size(); ++I)
+    if (Entries[I].empty() && addEntry(I, {AbsState{}, NoteChain{}}))
+      Work.push_back(I);
+
+  std::vector<size_t> Propagated(Functions.size(), 0);
+  while (!Work.empty()) {
+    size_t I = Work.front();
+    Work.pop_front();
+    const FunctionSummary &F = Functions[I];
+    for (size_t E = Propagated[I]; E < Entries[I].size(); ++E) {
+      EntryContext Entry = Entries[I][E]; // copy: Entries may grow below
+      for (const CallSite &C : F.Calls) {
+        auto It = ByKey.find(C.CalleeKey);
+        if (It == ByKey.end())
+          continue;
+        for (const RelState &R : C.States) {
+          NoteChain Why = Entry.Why;
+          for (Note &N : localNotes(F, Entry.State, R))
+            Why = Why.plus(std::move(N));
+          Why = Why.plus({C.Where, "'" + C.CalleeName + "' called here"});
+          if (addEntry(It->second, {compose(Entry.State, R), std::move(Why)}))
+            Work.push_back(It->second);
+        }
+      }
+    }
+    Propagated[I] = Entries[I].size();
+  }
+}
+
+std::optional<Explanation>
+Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
+                     llvm::function_ref<bool(const AbsState &)> Pred) const {
+  for (const EntryContext &Entry : entries(F))
+    for (const RelState &R : States) {
+      AbsState S = compose(Entry.State, R);
+      if (!Pred(S))
+        continue;
+      Explanation X{S, Entry.Why.toVector()};
+      for (Note &N : localNotes(F, Entry.State, R))
+        X.Notes.push_back(std::move(N));
+      return X;
+    }
+  return std::nullopt;
+}
+
+} // namespace kharden

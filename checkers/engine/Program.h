@@ -1,0 +1,86 @@
+//===- checkers/engine/Program.h - contexts across all files ----*- C++ -*-===//
+//
+// The summaries of every translation unit of a run, merged, with the
+// absolute contexts each function may be entered in: from kernel path facts
+// (entry points), registered callbacks, and every call site, propagated
+// along call chains within and across files until nothing changes. Checks
+// query it: "in which calling context, if any, is this point preemptible?"
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_PROGRAM_H
+#define KHARDEN_CHECKERS_ENGINE_PROGRAM_H
+
+#include "checkers/engine/Summary.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <memory>
+#include <optional>
+
+namespace kharden {
+
+/// An explanation built while propagating: shared tails keep it cheap.
+struct NoteChain {
+  struct Node {
+    Note Item;
+    std::shared_ptr<const Node> Prev;
+  };
+  std::shared_ptr<const Node> Last;
+
+  NoteChain plus(Note N) const {
+    return {std::make_shared<const Node>(Node{std::move(N), Last})};
+  }
+  std::vector<Note> toVector() const;
+};
+
+/// One context a function may be entered in, and why.
+struct EntryContext {
+  AbsState State;
+  NoteChain Why;
+};
+
+/// A calling context in which a point is in state State, and why.
+struct Explanation {
+  AbsState State;
+  std::vector<Note> Notes;
+};
+
+class Program {
+public:
+  explicit Program(std::shared_ptr<const KernelModel> Model)
+      : Model(std::move(Model)) {}
+
+  /// Adds one translation unit's summaries; a function already known from
+  /// another unit (a header's static inline) is kept once.
+  void add(TUSummary TU);
+  /// Computes every function's entry contexts.
+  void solve();
+
+  const std::vector<FunctionSummary> &functions() const { return Functions; }
+  const std::vector<EntryContext> &entries(const FunctionSummary &F) const;
+  const FunctionSummary *find(llvm::StringRef Key) const;
+  const KernelModel &model() const { return *Model; }
+
+  /// The first calling context (fewest steps from an entry fact) in which
+  /// a point of F reached in one of States satisfies Pred.
+  std::optional<Explanation>
+  findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
+              llvm::function_ref<bool(const AbsState &)> Pred) const;
+
+private:
+  std::vector<Note> localNotes(const FunctionSummary &F,
+                               const AbsState &Entry,
+                               const RelState &R) const;
+  bool addEntry(size_t Function, EntryContext Ctx);
+
+  std::shared_ptr<const KernelModel> Model;
+  std::vector<FunctionSummary> Functions;
+  std::vector<EntryHint> Hints;
+  llvm::StringMap<size_t> ByKey;
+  std::vector<std::vector<EntryContext>> Entries;
+};
+
+} // namespace kharden
+
+#endif

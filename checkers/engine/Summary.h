@@ -1,0 +1,85 @@
+//===- checkers/engine/Summary.h - what one TU tells the checks -*- C++ -*-===//
+//
+// The per-function results of analysing one translation unit, as plain data
+// (no AST pointers), so that summaries from many files, threads or runs can
+// be combined by the context solver and handed to the checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_SUMMARY_H
+#define KHARDEN_CHECKERS_ENGINE_SUMMARY_H
+
+#include "checkers/engine/ContextState.h"
+#include "checkers/engine/KernelModel.h"
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace kharden {
+
+/// A position in a source file; lines and columns count from 1.
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+
+  bool valid() const { return Line != 0; }
+  bool operator<(const SourcePoint &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+  bool operator==(const SourcePoint &O) const {
+    return std::tie(File, Line, Column) == std::tie(O.File, O.Line, O.Column);
+  }
+};
+
+/// One line of explanation attached to a finding.
+struct Note {
+  SourcePoint Where;
+  std::string Message;
+};
+
+/// A direct call, with the contexts (relative to the caller's entry) it is
+/// made in.
+struct CallSite {
+  std::string CalleeKey, CalleeName;
+  SourcePoint Where;
+  std::vector<RelState> States;
+};
+
+/// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
+struct PercpuOp {
+  PercpuAccess Access = PercpuAccess::Read;
+  std::string Operation; ///< The macro or function: "raw_cpu_read".
+  std::string Variable;  ///< Its first argument as written: "kstack_offset".
+  SourcePoint Where;     ///< Where the function's code invokes it.
+  std::vector<Note> MacroNotes; ///< "expanded from macro '...'" chain.
+  std::vector<RelState> States;
+};
+
+struct FunctionSummary {
+  std::string Key;  ///< Unique across TUs: "name" or "file@name" if static.
+  std::string Name;
+  SourcePoint Where;
+  std::vector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
+  std::vector<CallSite> Calls;
+  std::vector<PercpuOp> Ops;
+  std::vector<RelState> ExitStates;
+};
+
+/// A function entered in a known context because of how it is registered
+/// (a file_operations field, INIT_WORK(), ...).
+struct EntryHint {
+  std::string FunctionKey, FunctionName;
+  ContextSpec Context;
+  Note Why;
+};
+
+struct TUSummary {
+  std::string MainFile;
+  std::vector<FunctionSummary> Functions;
+  std::vector<EntryHint> Hints;
+  unsigned ParseErrors = 0;
+};
+
+} // namespace kharden
+
+#endif

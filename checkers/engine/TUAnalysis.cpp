@@ -1,0 +1,217 @@
+#include "checkers/engine/TUAnalysis.h"
+
+#include "checkers/engine/FunctionAnalysis.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+
+using namespace clang;
+
+namespace kharden {
+namespace {
+
+/// The functions a body calls directly (or through a cleanup attribute) and
+/// whose definitions are in the translation unit.
+class CalleeCollector : public RecursiveASTVisitor<CalleeCollector> {
+public:
+  CalleeCollector(PrimitiveLookup &Lookup,
+                  std::vector<const FunctionDecl *> &Out)
+      : Lookup(Lookup), Out(Out) {}
+
+  bool VisitCallExpr(CallExpr *CE) {
+    if (const FunctionDecl *Callee = CE->getDirectCallee())
+      add(Callee);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (const auto *A = VD->getAttr<CleanupAttr>())
+      if (const FunctionDecl *F = A->getFunctionDecl())
+        add(F);
+    return true;
+  }
+
+private:
+  void add(const FunctionDecl *F) {
+    // Primitives are modelled by the table, never analysed.
+    if (F->getIdentifier() && Lookup.find(F->getName()))
+      return;
+    if (const FunctionDecl *Def = F->getDefinition())
+      if (Def->hasBody())
+        Out.push_back(Def);
+  }
+  PrimitiveLookup &Lookup;
+  std::vector<const FunctionDecl *> &Out;
+};
+
+class SummarizeConsumer : public ASTConsumer {
+public:
+  SummarizeConsumer(CompilerInstance &CI, const KernelModel &Model,
+                    TUSummary &Out)
+      : CI(CI), Lookup(Model), Out(Out) {
+    auto Recorder =
+        std::make_unique<ExpansionRecorder>(CI.getPreprocessor(), Lookup);
+    Expansions = Recorder.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override;
+
+private:
+  std::vector<const FunctionDecl *> callees(const FunctionDecl *FD) {
+    std::vector<const FunctionDecl *> Found;
+    CalleeCollector(Lookup, Found)
+        .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
+    return Found;
+  }
+  std::vector<const FunctionDecl *>
+  calleesFirst(const std::vector<const FunctionDecl *> &Roots);
+  void collectStructCallbacks(const Expr *Init, TUContext &TU);
+  void collectRegistrations(TUContext &TU,
+                            const llvm::StringMap<const FunctionDecl *> &Defs);
+  void addHint(const FunctionDecl *FD, const Callback &C, SourceLocation Loc,
+               TUContext &TU);
+
+  CompilerInstance &CI;
+  PrimitiveLookup Lookup;
+  TUSummary &Out;
+  ExpansionRecorder *Expansions = nullptr;
+};
+
+std::vector<const FunctionDecl *> SummarizeConsumer::calleesFirst(
+    const std::vector<const FunctionDecl *> &Roots) {
+  std::vector<const FunctionDecl *> Order;
+  llvm::DenseSet<const FunctionDecl *> Seen;
+  // Iterative depth-first search: kernel call chains can be deep.
+  struct Frame {
+    const FunctionDecl *FD;
+    std::vector<const FunctionDecl *> Callees;
+    size_t Next = 0;
+  };
+  for (const FunctionDecl *Root : Roots) {
+    if (!Seen.insert(Root).second)
+      continue;
+    std::vector<Frame> Stack;
+    Stack.push_back({Root, callees(Root)});
+    while (!Stack.empty()) {
+      Frame &Top = Stack.back();
+      if (Top.Next < Top.Callees.size()) {
+        const FunctionDecl *Callee = Top.Callees[Top.Next++];
+        if (Seen.insert(Callee).second)
+          Stack.push_back({Callee, callees(Callee)});
+        continue;
+      }
+      Order.push_back(Top.FD);
+      Stack.pop_back();
+    }
+  }
+  return Order;
+}
+
+void SummarizeConsumer::addHint(const FunctionDecl *FD, const Callback &C,
+                                SourceLocation Loc, TUContext &TU) {
+  EntryHint H;
+  H.FunctionKey = TU.keyOf(FD);
+  H.FunctionName = FD->getNameAsString();
+  H.Context = C.Context;
+  H.Why = {TU.point(Loc), "'" + H.FunctionName + "' " + C.Reason};
+  Out.Hints.push_back(std::move(H));
+}
+
+static const FunctionDecl *referencedFunction(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return dyn_cast<FunctionDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+void SummarizeConsumer::collectStructCallbacks(const Expr *Init,
+                                               TUContext &TU) {
+  const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
+  if (!List)
+    return;
+  if (List->isSyntacticForm() && List->getSemanticForm())
+    List = List->getSemanticForm();
+  const RecordDecl *RD = nullptr;
+  if (const auto *RT = List->getType()->getAs<RecordType>())
+    RD = RT->getDecl();
+  for (unsigned I = 0; I < List->getNumInits(); ++I) {
+    const Expr *Field = List->getInit(I);
+    if (!Field)
+      continue;
+    collectStructCallbacks(Field, TU); // nested structs and arrays
+    if (!RD || RD->isUnion() || !RD->getIdentifier())
+      continue;
+    const FunctionDecl *FD = referencedFunction(Field);
+    if (!FD || I >= std::distance(RD->field_begin(), RD->field_end()))
+      continue;
+    const FieldDecl *FDecl = *std::next(RD->field_begin(), I);
+    for (const Callback &C : Lookup.model().callbacks())
+      if (C.Struct == RD->getName() && llvm::is_contained(C.Fields, FDecl->getName()))
+        addHint(FD, C, Field->getBeginLoc(), TU);
+  }
+}
+
+void SummarizeConsumer::collectRegistrations(
+    TUContext &TU, const llvm::StringMap<const FunctionDecl *> &Defs) {
+  std::vector<std::pair<unsigned, const RecordedExpansion *>> Uses;
+  for (const auto &[Loc, R] : Expansions->all())
+    if (R.Registration)
+      Uses.push_back({Loc, &R});
+  llvm::sort(Uses, [](auto &A, auto &B) { return A.first < B.first; });
+  for (const auto &[Loc, R] : Uses) {
+    const Callback &C = *R->Registration;
+    if (C.Argument >= R->Args.size())
+      continue;
+    auto It = Defs.find(llvm::StringRef(R->Args[C.Argument]).trim());
+    if (It != Defs.end())
+      addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
+  }
+}
+
+void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
+  SourceManager &SM = Ctx.getSourceManager();
+  Out.ParseErrors = CI.getDiagnostics().getNumErrors();
+  if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
+    Out.MainFile = Main->getName().str();
+  TUContext TU{Ctx, *Expansions, Lookup, {}, Out.Hints};
+
+  std::vector<const FunctionDecl *> Roots;
+  llvm::StringMap<const FunctionDecl *> Defs;
+  for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
+    bool InMain = SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (!FD->doesThisDeclarationHaveABody())
+        continue;
+      if (FD->getIdentifier())
+        Defs[FD->getName()] = FD;
+      if (InMain)
+        Roots.push_back(FD);
+    } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
+      if (InMain && VD->hasInit())
+        collectStructCallbacks(VD->getInit(), TU);
+    }
+  }
+  collectRegistrations(TU, Defs);
+
+  std::vector<std::unique_ptr<FunctionSummary>> Owned;
+  for (const FunctionDecl *FD : calleesFirst(Roots)) {
+    Owned.push_back(std::make_unique<FunctionSummary>(analyzeFunction(FD, TU)));
+    TU.Summaries[FD] = Owned.back().get();
+  }
+  for (auto &S : Owned)
+    Out.Functions.push_back(std::move(*S));
+}
+
+} // namespace
+
+std::unique_ptr<ASTConsumer>
+SummarizeAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
+  return std::make_unique<SummarizeConsumer>(CI, Model, Out);
+}
+
+} // namespace kharden

@@ -1,0 +1,36 @@
+//===- checkers/engine/TUAnalysis.h - summarize one translation unit ------===//
+//
+// The frontend action kharden runs on every translation unit: it records the
+// expansions of known macros while preprocessing, then analyses every
+// function defined in the main file and every function they reach (callees
+// first, so their summaries are ready for their callers), and collects the
+// callbacks registered in the file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_TUANALYSIS_H
+#define KHARDEN_CHECKERS_ENGINE_TUANALYSIS_H
+
+#include "checkers/engine/Summary.h"
+
+#include "clang/Frontend/FrontendAction.h"
+
+namespace kharden {
+
+class SummarizeAction : public clang::ASTFrontendAction {
+public:
+  SummarizeAction(const KernelModel &Model, TUSummary &Out)
+      : Model(Model), Out(Out) {}
+
+protected:
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &CI,
+                    llvm::StringRef File) override;
+
+private:
+  const KernelModel &Model;
+  TUSummary &Out;
+};
+
+} // namespace kharden
+
+#endif

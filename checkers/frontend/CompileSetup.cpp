@@ -1,0 +1,117 @@
+#include "checkers/frontend/CompileSetup.h"
+
+#include "support/InputError.h"
+
+#include "clang/Basic/DiagnosticIDs.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using namespace clang::tooling;
+
+namespace kharden {
+
+static bool isDependencyFlag(StringRef Arg) {
+  return Arg.starts_with("-Wp,-MD") || Arg.starts_with("-Wp,-MMD");
+}
+
+/// Warning flags only sparse understands (-Wbitwise, -Wno-return-void ...).
+static bool isUnknownWarningFlag(StringRef Arg) {
+  if (!Arg.consume_front("-W") || Arg.starts_with("p,") ||
+      Arg.starts_with("a,") || Arg.starts_with("l,"))
+    return false;
+  Arg.consume_front("no-");
+  Arg.consume_front("error=");
+  if (Arg.empty() || Arg == "error" || Arg == "all" || Arg == "extra" ||
+      Arg == "everything")
+    return false;
+  return !clang::DiagnosticIDs::getGroupForWarningOption(Arg);
+}
+
+Expected<KbuildCommand> parseKbuildCommand(ArrayRef<std::string> Args) {
+  if (Args.empty())
+    return make_error<InputError>(
+        "--kbuild", "expects kbuild's checker command line after it");
+  KbuildCommand Cmd;
+  Cmd.File = Args.back();
+  ArrayRef<std::string> Flags = Args.drop_back();
+  auto CFlags = llvm::find_if(Flags, [](const std::string &A) {
+    return isDependencyFlag(A);
+  });
+  if (CFlags != Flags.end()) {
+    Cmd.Flags.assign(CFlags, Flags.end());
+    return Cmd;
+  }
+  for (const std::string &A : Flags)
+    if (!StringRef(A).starts_with("--arch=") && A != "-D__CHECKER__" &&
+        !isUnknownWarningFlag(A))
+      Cmd.Flags.push_back(A);
+  return Cmd;
+}
+
+Error validateSourceFile(StringRef Path) {
+  if (!sys::fs::exists(Path))
+    return make_error<InputError>(Path.str(), "no such file");
+  auto Buf = readInputFile(Path);
+  if (!Buf)
+    return Buf.takeError();
+  StringRef Head = (*Buf)->getBuffer().take_front(4096);
+  if (Head.contains('\0'))
+    return make_error<InputError>(Path.str(),
+                                  "binary file, not C source");
+  StringRef Ext = sys::path::extension(Path);
+  if (Ext != ".c" && Ext != ".h" && Ext != ".i")
+    return make_error<InputError>(
+        Path.str(), "not a C source file (expected .c, .h or .i)");
+  return Error::success();
+}
+
+Expected<std::unique_ptr<CompilationDatabase>>
+loadCompilationDatabase(StringRef BuildDir) {
+  SmallString<256> Path(BuildDir);
+  if (sys::path::filename(Path) != "compile_commands.json")
+    sys::path::append(Path, "compile_commands.json");
+  if (!sys::fs::exists(Path))
+    return make_error<InputError>(Path.str().str(), "no such file");
+  if (auto Buf = readInputFile(Path); !Buf)
+    return Buf.takeError();
+  else if ((*Buf)->getBuffer().trim().empty())
+    return make_error<InputError>(Path.str().str(), "empty compilation database");
+  std::string Why;
+  auto DB = JSONCompilationDatabase::loadFromFile(
+      Path, Why, JSONCommandLineSyntax::AutoDetect);
+  if (!DB) {
+    // JSONCompilationDatabase prefixes its reasons with the file name.
+    StringRef Reason(Why);
+    Reason.consume_front("Error while parsing compilation database: ");
+    return make_error<InputError>(Path.str().str(), Reason.trim().str());
+  }
+  if (DB->getAllFiles().empty())
+    return make_error<InputError>(Path.str().str(),
+                                  "compilation database has no entries");
+  return std::unique_ptr<CompilationDatabase>(std::move(DB));
+}
+
+ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
+  return [ResourceDir](const CommandLineArguments &Args, StringRef) {
+    CommandLineArguments Out;
+    bool HasResourceDir = false;
+    for (size_t I = 0; I < Args.size(); ++I) {
+      StringRef A = Args[I];
+      if (isDependencyFlag(A))
+        continue;
+      HasResourceDir |= A.starts_with("-resource-dir");
+      Out.push_back(Args[I]);
+    }
+    if (!HasResourceDir && !Out.empty())
+      Out.insert(Out.begin() + 1, "-resource-dir=" + ResourceDir);
+    // Compiler warnings are not kharden's to report.
+    Out.push_back("-w");
+    Out.push_back("-Wno-error");
+    return Out;
+  };
+}
+
+} // namespace kharden

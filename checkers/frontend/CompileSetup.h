@@ -1,0 +1,49 @@
+//===- checkers/frontend/CompileSetup.h - compile commands ------*- C++ -*-===//
+//
+// Turning what the user gave (files, `-- flags`, `-p build-dir`, or kbuild's
+// CHECK command line) into one compile command per translation unit, with
+// the kernel's own flags, adjusted for analysis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_FRONTEND_COMPILESETUP_H
+#define KHARDEN_CHECKERS_FRONTEND_COMPILESETUP_H
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+/// The compiler part of kbuild's `$(CHECK) $(CHECKFLAGS) $(c_flags) $<`.
+struct KbuildCommand {
+  std::vector<std::string> Flags;
+  std::string File;
+};
+
+/// Drops sparse's CHECKFLAGS (everything before c_flags, which kbuild starts
+/// with its -Wp,-MMD dependency flag; or, failing that, flags clang does not
+/// know) and splits off the source file.
+llvm::Expected<KbuildCommand>
+parseKbuildCommand(llvm::ArrayRef<std::string> Args);
+
+/// Fails unless Path is a readable C source file (not missing, not a
+/// directory, not binary, with a C extension).
+llvm::Error validateSourceFile(llvm::StringRef Path);
+
+/// Loads BuildDir/compile_commands.json, with one-line errors for a missing,
+/// empty or malformed database.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadCompilationDatabase(llvm::StringRef BuildDir);
+
+/// Adjusts kernel compile commands for analysis: no output or dependency
+/// files, no warnings (the kernel's own -Werror= included), clang's builtin
+/// headers from ResourceDir.
+clang::tooling::ArgumentsAdjuster analysisAdjuster(std::string ResourceDir);
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,71 @@
+#include "checkers/percpu-preemptible/PercpuPreemptibleCheck.h"
+
+namespace kharden {
+
+std::unique_ptr<Check> createPercpuPreemptibleCheck() {
+  return std::make_unique<PercpuPreemptibleCheck>();
+}
+
+/// migrate_disable() pins the task to its CPU: enough for anything but a
+/// read-modify-write, which another task on the same CPU can interleave with.
+static bool pinnedIsEnough(PercpuAccess A) {
+  return A != PercpuAccess::ReadModifyWrite;
+}
+
+static std::string operationText(const PercpuOp &Op) {
+  return Op.Operation + "(" + Op.Variable + ")";
+}
+
+static std::string message(const PercpuOp &Op, const AbsState &S) {
+  std::string T = "'" + operationText(Op) + "'";
+  switch (Op.Access) {
+  case PercpuAccess::Read:
+    return "per-CPU read " + T + " where preemption is enabled; the task may "
+           "migrate and read another CPU's copy";
+  case PercpuAccess::Write:
+    return "per-CPU write " + T + " where preemption is enabled; the task may "
+           "migrate and write another CPU's copy";
+  case PercpuAccess::ReadModifyWrite:
+    if (S.MigrateDisabled)
+      return "per-CPU read-modify-write " + T + " where preemption is "
+             "enabled; migrate_disable() keeps the task on this CPU but does "
+             "not stop a preempting task from interleaving with it";
+    return "per-CPU read-modify-write " + T + " where preemption is enabled; "
+           "a preempting task may interleave with it, or the task may migrate";
+  case PercpuAccess::Address:
+    return "per-CPU pointer " + T + " used where preemption is enabled; after "
+           "a migration it points to another CPU's copy";
+  case PercpuAccess::CpuId:
+    return "'" + Op.Operation + "()' where preemption is enabled; the task "
+           "may migrate right after reading the CPU number";
+  case PercpuAccess::Safe:
+    break;
+  }
+  llvm_unreachable("safe operations are not recorded");
+}
+
+void PercpuPreemptibleCheck::run(const Program &P,
+                                 std::vector<Finding> &Out) const {
+  for (const FunctionSummary &F : P.functions())
+    for (const PercpuOp &Op : F.Ops) {
+      auto Reportable = [&](const AbsState &S) {
+        return S.preemptible() &&
+               !(S.MigrateDisabled && pinnedIsEnough(Op.Access));
+      };
+      std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
+      if (!Why)
+        continue;
+      Finding Fd;
+      Fd.Check = std::string(name());
+      Fd.Where = Op.Where;
+      Fd.Function = F.Name;
+      Fd.Message = message(Op, Why->State);
+      Fd.Variable = Op.Variable;
+      Fd.Evidence = std::string(accessName(Op.Access));
+      Fd.Notes = Op.MacroNotes;
+      Fd.Notes.insert(Fd.Notes.end(), Why->Notes.begin(), Why->Notes.end());
+      Out.push_back(std::move(Fd));
+    }
+}
+
+} // namespace kharden

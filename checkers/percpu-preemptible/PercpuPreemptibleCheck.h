@@ -1,0 +1,20 @@
+//===- PercpuPreemptibleCheck.h - percpu-preemptible ------------*- C++ -*-===//
+#ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CHECK_H
+#define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CHECK_H
+
+#include "checkers/core/Check.h"
+
+namespace kharden {
+
+/// Finds per-CPU operations that need preemption off (raw_cpu_*(),
+/// __this_cpu_*(), dereferenced raw_cpu_ptr()/this_cpu_ptr(),
+/// smp_processor_id()) reached where preemption may happen.
+class PercpuPreemptibleCheck : public Check {
+public:
+  PercpuPreemptibleCheck() : Check("percpu-preemptible") {}
+  void run(const Program &P, std::vector<Finding> &Out) const override;
+};
+
+} // namespace kharden
+
+#endif
