@@ -77,16 +77,16 @@ struct Event {
 };
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
-  for (Effect E : Fx) {
-    if (E == Effect::MaySleep)
-      return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
-          .str();
-    if (E == Effect::IrqEnable)
-      return ("IRQs enabled here by '" + Text + "'").str();
-    if (E == Effect::PreemptEnable)
-      return ("preemption enabled here by '" + Text + "'").str();
-  }
-  return ("context changed here by '" + Text + "'").str();
+  if (llvm::is_contained(Fx, Effect::MaySleep))
+    return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
+        .str();
+  bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
+  bool Preempt = llvm::is_contained(Fx, Effect::PreemptEnable);
+  const char *What = Irqs && Preempt ? "preemption and IRQs enabled"
+                     : Irqs          ? "IRQs enabled"
+                     : Preempt       ? "preemption enabled"
+                                     : "context changed";
+  return (What + llvm::Twine(" here by '") + Text + "'").str();
 }
 
 std::string calleeMessage(const FunctionSummary &Callee) {

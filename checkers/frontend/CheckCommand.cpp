@@ -133,8 +133,10 @@ Expected<Inputs> collectInputs(const CommandTail &Tail) {
     if (!DB)
       return DB.takeError();
     In.DB = std::move(*DB);
-    if (Requested.empty())
+    if (Requested.empty()) {
       Requested = In.DB->getAllFiles();
+      llvm::sort(Requested); // a stable order, whatever the database's
+    }
   } else {
     // clang-tidy's convention: flags after `--`, or none.
     In.DB = std::make_unique<FixedCompilationDatabase>(".", Tail.Args);

@@ -1,0 +1,9 @@
+#include <linux/percpu.h>
+#include <linux/syscalls.h>
+
+DEFINE_PER_CPU(int, seen);
+
+SYSCALL_DEFINE0(look)
+{
+	return raw_cpu_read(seen);
+}

@@ -1,0 +1,47 @@
+#ifndef _LINUX_PERCPU_H
+#define _LINUX_PERCPU_H
+#include <linux/preempt.h>
+extern unsigned long __per_cpu_offset;
+#define DEFINE_PER_CPU(type, name) __typeof__(type) name
+#define DECLARE_PER_CPU(type, name) extern __typeof__(type) name
+#define __verify_pcpu_ptr(ptr) do { const void *__vpp_verify = (typeof((ptr) + 0))NULL; (void)__vpp_verify; } while (0)
+#define SHIFT_PERCPU_PTR(p, off) ((typeof(p))((unsigned long)(p) + (off)))
+#define arch_raw_cpu_ptr(ptr) SHIFT_PERCPU_PTR(ptr, __per_cpu_offset)
+#define raw_cpu_ptr(ptr) ({ __verify_pcpu_ptr(ptr); arch_raw_cpu_ptr(ptr); })
+#define this_cpu_ptr(ptr) raw_cpu_ptr(ptr)
+#define per_cpu_ptr(ptr, cpu) ({ (void)(cpu); __verify_pcpu_ptr(ptr); SHIFT_PERCPU_PTR((ptr), __per_cpu_offset); })
+#define per_cpu(var, cpu) (*per_cpu_ptr(&(var), cpu))
+
+#define raw_cpu_generic_read(pcp) ({ *raw_cpu_ptr(&(pcp)); })
+#define raw_cpu_generic_to_op(pcp, val, op) do { *raw_cpu_ptr(&(pcp)) op val; } while (0)
+#define __pcpu_size_call_return(stem, variable) ({ typeof(variable) pscr_ret__; __verify_pcpu_ptr(&(variable)); switch (sizeof(variable)) { case 4: pscr_ret__ = stem##4(variable); break; case 8: pscr_ret__ = stem##8(variable); break; default: pscr_ret__ = stem##4(variable); } pscr_ret__; })
+#define __pcpu_size_call(stem, variable, ...) do { __verify_pcpu_ptr(&(variable)); switch (sizeof(variable)) { case 4: stem##4(variable, __VA_ARGS__); break; default: stem##8(variable, __VA_ARGS__); } } while (0)
+#define raw_cpu_read_4(pcp) raw_cpu_generic_read(pcp)
+#define raw_cpu_read_8(pcp) raw_cpu_generic_read(pcp)
+#define raw_cpu_write_4(pcp, val) raw_cpu_generic_to_op(pcp, val, =)
+#define raw_cpu_write_8(pcp, val) raw_cpu_generic_to_op(pcp, val, =)
+#define raw_cpu_add_4(pcp, val) raw_cpu_generic_to_op(pcp, val, +=)
+#define raw_cpu_add_8(pcp, val) raw_cpu_generic_to_op(pcp, val, +=)
+#define raw_cpu_read(pcp) __pcpu_size_call_return(raw_cpu_read_, pcp)
+#define raw_cpu_write(pcp, val) __pcpu_size_call(raw_cpu_write_, pcp, val)
+#define raw_cpu_add(pcp, val) __pcpu_size_call(raw_cpu_add_, pcp, val)
+#define raw_cpu_inc(pcp) raw_cpu_add(pcp, 1)
+
+void __this_cpu_preempt_check(const char *op);
+#define __this_cpu_read(pcp) ({ __this_cpu_preempt_check("read"); raw_cpu_read(pcp); })
+#define __this_cpu_write(pcp, val) do { __this_cpu_preempt_check("write"); raw_cpu_write(pcp, val); } while (0)
+#define __this_cpu_add(pcp, val) do { __this_cpu_preempt_check("add"); raw_cpu_add(pcp, val); } while (0)
+#define __this_cpu_inc(pcp) __this_cpu_add(pcp, 1)
+
+#define this_cpu_generic_read(pcp) ({ typeof(pcp) __ret; preempt_disable_notrace(); __ret = raw_cpu_generic_read(pcp); preempt_enable_notrace(); __ret; })
+#define this_cpu_generic_to_op(pcp, val, op) do { preempt_disable_notrace(); raw_cpu_generic_to_op(pcp, val, op); preempt_enable_notrace(); } while (0)
+#define this_cpu_read(pcp) this_cpu_generic_read(pcp)
+#define this_cpu_write(pcp, val) this_cpu_generic_to_op(pcp, val, =)
+#define this_cpu_add(pcp, val) this_cpu_generic_to_op(pcp, val, +=)
+#define this_cpu_inc(pcp) this_cpu_add(pcp, 1)
+
+#define get_cpu_var(var) (*({ preempt_disable(); this_cpu_ptr(&var); }))
+#define put_cpu_var(var) do { (void)&(var); preempt_enable(); } while (0)
+#define get_cpu_ptr(var) ({ preempt_disable(); this_cpu_ptr(var); })
+#define put_cpu_ptr(var) do { (void)(var); preempt_enable(); } while (0)
+#endif

@@ -1,0 +1,15 @@
+/* Mock kernel header for kharden's corpus: the shapes of the real macros
+ * (names, nesting, statement expressions), not their implementation. */
+#ifndef _LINUX_TYPES_H
+#define _LINUX_TYPES_H
+typedef unsigned char u8;
+typedef unsigned short u16;
+typedef unsigned int u32;
+typedef unsigned long long u64;
+typedef _Bool bool;
+#define true 1
+#define false 0
+#define NULL ((void *)0)
+#define barrier() __asm__ __volatile__("" : : : "memory")
+#define unlikely(x) __builtin_expect(!!(x), 0)
+#endif

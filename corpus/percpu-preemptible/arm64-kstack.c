@@ -1,0 +1,44 @@
+// The headline bug (arm64, v5.13 .. early 2026): el0_svc_common() unmasks
+// IRQs with local_daif_restore(DAIF_PROCCTX) before invoke_syscall(), whose
+// add_random_kstack_offset()/choose_random_kstack_offset() use raw_cpu_*().
+// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+#include <asm/daifflags.h>
+#include <linux/randomize_kstack.h>
+
+long dispatch(unsigned int scno);
+
+static void invoke_syscall(unsigned int scno)
+{
+	add_random_kstack_offset();
+	// CHECK: arm64-kstack.c:[[@LINE-1]]:2: warning: per-CPU read 'raw_cpu_read(kstack_offset)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible]
+	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'add_random_kstack_offset'
+	// CHECK: arm64-kstack.c:[[@LINE+26]]:6: note: 'do_el0_svc' is entered from user mode in task context with IRQs masked (el0_svc)
+	// CHECK: arm64-kstack.c:[[@LINE+27]]:2: note: 'el0_svc_common' called here
+	// CHECK: arm64-kstack.c:[[@LINE+20]]:2: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
+	// CHECK: arm64-kstack.c:[[@LINE+20]]:2: note: 'invoke_syscall' called here
+	dispatch(scno);
+	choose_random_kstack_offset(get_random_u16());
+	// CHECK: arm64-kstack.c:[[@LINE-1]]:2: warning: per-CPU read 'raw_cpu_read(kstack_offset)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible]
+	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'choose_random_kstack_offset'
+	// CHECK: note: 'do_el0_svc' is entered
+	// CHECK: note: 'el0_svc_common' called here
+	// CHECK: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
+	// CHECK: note: 'invoke_syscall' called here
+	// CHECK: arm64-kstack.c:[[@LINE-7]]:2: warning: per-CPU write 'raw_cpu_write(kstack_offset)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
+	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'choose_random_kstack_offset'
+	// CHECK: note: 'do_el0_svc' is entered
+	// CHECK: note: 'el0_svc_common' called here
+	// CHECK: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
+	// CHECK: note: 'invoke_syscall' called here
+}
+
+static void el0_svc_common(unsigned int scno)
+{
+	local_daif_restore(DAIF_PROCCTX);
+	invoke_syscall(scno);
+}
+
+void do_el0_svc(unsigned int scno)
+{
+	el0_svc_common(scno);
+}

@@ -1,0 +1,31 @@
+// Three call levels from an arm64 syscall entry; IRQs come on in the middle.
+// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+#include <asm/daifflags.h>
+#include <linux/percpu.h>
+
+DEFINE_PER_CPU(u32, depth_mark);
+
+static void level3(void)
+{
+	raw_cpu_write(depth_mark, 3);
+	// CHECK: call-chain-3.c:[[@LINE-1]]:2: warning: per-CPU write 'raw_cpu_write(depth_mark)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
+	// CHECK: call-chain-3.c:[[@LINE+16]]:6: note: 'do_el0_svc' is entered from user mode in task context with IRQs masked (el0_svc)
+	// CHECK: call-chain-3.c:[[@LINE+17]]:2: note: 'level1' called here
+	// CHECK: call-chain-3.c:[[@LINE+10]]:2: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
+	// CHECK: call-chain-3.c:[[@LINE+10]]:2: note: 'level2' called here
+	// CHECK: call-chain-3.c:[[@LINE+3]]:28: note: 'level3' called here
+}
+
+static void level2(void) { level3(); }
+
+static void level1(void)
+{
+	raw_cpu_write(depth_mark, 1);
+	local_daif_restore(DAIF_PROCCTX);
+	level2();
+}
+
+void do_el0_svc(void)
+{
+	level1();
+}

@@ -1,0 +1,29 @@
+// Calls through function pointers are unknown: they neither crash nor
+// propagate a context. A function registered in file_operations is a
+// process-context callback.
+// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+#include <linux/fs.h>
+#include <linux/percpu.h>
+
+DEFINE_PER_CPU(long, bytes_written);
+
+static long count_bytes(long n)
+{
+	__this_cpu_add(bytes_written, n);
+	return n;
+}
+
+static long (*hook)(long) = count_bytes;
+
+static ssize_t dev_write(struct file *f, const char *buf, unsigned long len,
+			 loff_t *pos)
+{
+	__this_cpu_add(bytes_written, len);
+	// CHECK: function-pointer.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_add(bytes_written)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: function-pointer.c:[[@LINE+5]]:11: note: 'dev_write' is a file_operations callback: process context, preemptible
+	return hook(len);
+}
+
+static const struct file_operations dev_fops = {
+	.write = dev_write,
+};
