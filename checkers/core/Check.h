@@ -5,6 +5,8 @@
 #include "checkers/core/Finding.h"
 #include "checkers/engine/Program.h"
 
+#include "llvm/Support/Error.h"
+
 #include <memory>
 #include <vector>
 
@@ -18,6 +20,14 @@ public:
   virtual ~Check() = default;
   llvm::StringRef name() const { return Name; }
   virtual void run(const Program &P, std::vector<Finding> &Out) const = 0;
+
+  /// Sets option Key (without the "<check>." prefix) from its text; an
+  /// unknown key or a bad value is an error, never silently defaulted.
+  virtual llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value);
+  /// Every option with its current value, for --list-checks.
+  virtual std::vector<std::pair<std::string, std::string>> options() const {
+    return {};
+  }
 
 private:
   std::string Name;

@@ -15,6 +15,12 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
+llvm::Error Check::setOption(llvm::StringRef Key, llvm::StringRef) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "check '%s' has no option '%s'",
+                                 Name.c_str(), Key.str().c_str());
+}
+
 bool Finding::operator<(const Finding &O) const {
   return std::tie(Where, Check, Message) < std::tie(O.Where, O.Check, O.Message);
 }

@@ -4,6 +4,7 @@
 
 #include "checkers/engine/Summary.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,23 @@ namespace kharden {
 
 enum class Severity { Note, Warning };
 llvm::StringRef severityName(Severity S);
+
+/// One step of a model's counterexample schedule.
+struct ScheduleStep {
+  unsigned Cpu = 0;
+  std::string Task;
+  std::string Event;
+  int SlotValue = -1; ///< Which value the slot holds / is consumed, or -1.
+};
+
+/// What a model proved about a finding's shape (split-percpu-handoff).
+struct Verdict {
+  std::string Status;   ///< "proved", "refuted", "unknown" or "error".
+  std::string Property; ///< "atomicity.freshness"
+  std::string Scheme;   ///< The scheme the finding was mapped to, in words.
+  std::string Detail;   ///< Proof method, or why unknown.
+  std::vector<ScheduleStep> Schedule; ///< Shortest counterexample, if refuted.
+};
 
 /// What every output format carries for a finding. The field names are the
 /// JSON keys (docs/output.md); tests and CI scripts read them.
@@ -23,6 +41,7 @@ struct Finding {
   std::vector<Note> Notes;
   std::string Variable; ///< The per-CPU variable, if any.
   std::string Evidence; ///< The kind of evidence, e.g. "read".
+  std::optional<Verdict> ModelVerdict;
 
   bool operator<(const Finding &O) const;
 };

@@ -25,6 +25,19 @@ json::Object findingToJson(const Finding &F) {
     Notes.push_back(std::move(J));
   }
   O["notes"] = std::move(Notes);
+  if (const auto &V = F.ModelVerdict) {
+    json::Array Steps;
+    for (const ScheduleStep &S : V->Schedule)
+      Steps.push_back(json::Object{{"cpu", S.Cpu},
+                                   {"task", S.Task},
+                                   {"event", S.Event},
+                                   {"slot_value", S.SlotValue}});
+    O["verdict"] = json::Object{{"status", V->Status},
+                                {"property", V->Property},
+                                {"scheme", V->Scheme},
+                                {"detail", V->Detail},
+                                {"schedule", std::move(Steps)}};
+  }
   return O;
 }
 

@@ -15,11 +15,25 @@ bool RelState::sameContext(const RelState &O) const {
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          UnmatchedRestores == O.UnmatchedRestores &&
-         SavedCount == O.SavedCount &&
+         SavedCount == O.SavedCount && Region == O.Region &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
+void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
+  bool Atomic = locallyAtomic();
+  if (Atomic && !WasAtomic)
+    Region = static_cast<uint16_t>(NoteId + 1);
+  else if (!Atomic && (WasAtomic || Irq == IrqRel::On))
+    Region = OpenRegion;
+}
+
 void RelState::apply(Effect E, int16_t NoteId) {
+  bool WasAtomic = locallyAtomic();
+  applyEffect(E, NoteId);
+  updateRegion(WasAtomic, NoteId);
+}
+
+void RelState::applyEffect(Effect E, int16_t NoteId) {
   switch (E) {
   case Effect::PreemptDisable:
     PreemptDepth = clampDepth(PreemptDepth + 1);
@@ -86,9 +100,15 @@ void RelState::apply(Effect E, int16_t NoteId) {
 }
 
 void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
+  bool WasAtomic = locallyAtomic();
+  applyCalleeEffect(Exit, NoteId);
+  updateRegion(WasAtomic, NoteId);
+}
+
+void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   // The callee first restored flags its caller (we) saved ...
   for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
-    apply(Effect::IrqRestore, NoteId);
+    applyEffect(Effect::IrqRestore, NoteId);
   // ... then saved some of its own, relative to our current state ...
   for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
     Saved[SavedCount++] =

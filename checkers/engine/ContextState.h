@@ -38,14 +38,29 @@ struct RelState {
   uint8_t SavedCount = 0;
   std::array<IrqRel, MaxSaved> Saved{};
 
+  /// The atomic region the point is in: InheritedRegion while nothing in
+  /// this function decided atomicity, OpenRegion after an enable, else
+  /// 1 + the note id of the event that opened the region.
+  uint16_t Region = InheritedRegion;
+  static constexpr uint16_t InheritedRegion = 0, OpenRegion = 0xFFFF;
+
   int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
 
   bool sameContext(const RelState &O) const;
+  /// Atomic because of this function's own disables or assertions.
+  bool locallyAtomic() const {
+    return PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff;
+  }
   /// Applies one primitive effect; NoteId explains it in reports.
   void apply(Effect E, int16_t NoteId);
   /// Applies the context change of a callee that ended in state Exit.
   void applyCallee(const RelState &Exit, int16_t NoteId);
+
+private:
+  void applyEffect(Effect E, int16_t NoteId);
+  void applyCalleeEffect(const RelState &Exit, int16_t NoteId);
+  void updateRegion(bool WasAtomic, int16_t NoteId);
 };
 
 /// A tri-state fact about the absolute context.

@@ -67,6 +67,15 @@ void addState(std::vector<RelState> &Set, const RelState &S) {
 
 bool isIdentity(const RelState &S) { return S.sameContext(RelState{}); }
 
+/// A value is unused where it is a statement of its own or cast to void.
+bool valueUsedBy(const Stmt *User) {
+  if (!User || isa<CompoundStmt>(User))
+    return false;
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(User))
+    return !CE->getType()->isVoidType();
+  return true;
+}
+
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
   enum Kind { Effects, Op, Call } K;
@@ -118,6 +127,7 @@ public:
     if (!Cfg)
       return std::move(Out);
     collectEvents();
+    markValueFlow();
     solve();
     return std::move(Out);
   }
@@ -125,6 +135,8 @@ public:
 private:
   void computeOrder();
   void collectEvents();
+  void markValueFlow();
+  const Stmt *userOf(const Stmt *S, SourceLocation NameLoc);
   void classify(const CFGElement &E, std::vector<Event> &Events);
   bool classifyMacro(const Stmt *S, std::vector<Event> &Events);
   void classifyCall(const CallExpr *CE, std::vector<Event> &Events);
@@ -154,6 +166,7 @@ private:
   std::vector<const CFGBlock *> Order; ///< Reverse post-order.
   llvm::DenseSet<unsigned> Anchored;    ///< Expansions already turned to events.
   std::unique_ptr<ParentMap> Parents;
+  std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -252,6 +265,10 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
                   Events);
     return;
   }
+  if (TU.Lookup.isRandomSource(Name))
+    RandomAt.push_back(TU.point(CE->getBeginLoc()));
+  if (TU.Lookup.isStackSink(Name))
+    StackSinkAt.push_back(TU.point(CE->getBeginLoc()));
   addCall(Callee, CE->getBeginLoc(), Events);
 }
 
@@ -274,8 +291,11 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     if (!Args.empty() && *P.Access != PercpuAccess::CpuId)
       Op.Variable = Args.front();
     Op.Where = TU.point(UseLoc);
-    if (Outer >= 0)
+    if (Outer >= 0) {
       Op.MacroNotes = macroNotes(Chain, Outer);
+      if (*P.Access == PercpuAccess::Read)
+        Op.ValueUsed = valueUsedBy(userOf(S, UseLoc));
+    }
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
     return;
@@ -314,7 +334,7 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
   return llvm::is_contained(Chain, NameLoc);
 }
 
-bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
+const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
   if (!Parents)
     Parents = std::make_unique<ParentMap>(FD->getBody());
   // Climb to the outermost node of the expansion, then look at its user.
@@ -325,7 +345,11 @@ bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
       break;
     Top = P;
   }
-  const Stmt *User = Parents->getParentIgnoreParenCasts(Top);
+  return Parents->getParentIgnoreParenCasts(Top);
+}
+
+bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
+  const Stmt *User = userOf(S, NameLoc);
   if (!User)
     return false;
   if (const auto *UO = dyn_cast<UnaryOperator>(User))
@@ -337,6 +361,20 @@ bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
   if (const auto *BO = dyn_cast<BinaryOperator>(User))
     return BO->isAssignmentOp();
   return false;
+}
+
+void FunctionAnalyzer::markValueFlow() {
+  for (PercpuOp &Op : Out.Ops) {
+    if (Op.Access == PercpuAccess::Read) {
+      Op.FeedsStack = llvm::is_contained(StackSinkAt, Op.Where);
+      Op.PartOfRefill = llvm::any_of(Out.Ops, [&](const PercpuOp &W) {
+        return W.Access == PercpuAccess::Write && W.Variable == Op.Variable &&
+               W.Where == Op.Where;
+      });
+    }
+    if (Op.Access == PercpuAccess::Write)
+      Op.MixesRandom = llvm::is_contained(RandomAt, Op.Where);
+  }
 }
 
 std::vector<Note>

@@ -14,6 +14,8 @@ struct ModelFile {
   std::vector<Primitive> Primitives;
   std::vector<EntryPoint> EntryPoints;
   std::vector<Callback> Callbacks;
+  std::vector<ExitPath> ExitPaths;
+  std::vector<std::string> RandomSources, StackSinks;
 };
 } // namespace
 
@@ -22,6 +24,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ArgumentRule)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Primitive)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
 
 namespace llvm::yaml {
 
@@ -138,11 +141,32 @@ template <> struct MappingTraits<Callback> {
   }
 };
 
+template <> struct ScalarEnumerationTraits<ExitKind> {
+  static void enumeration(IO &Io, ExitKind &K) {
+    Io.enumCase(K, "syscall-exit", ExitKind::SyscallExit);
+    Io.enumCase(K, "every-return-to-user", ExitKind::EveryReturnToUser);
+  }
+};
+
+template <> struct MappingTraits<ExitPath> {
+  static void mapping(IO &Io, ExitPath &E) {
+    Io.mapRequired("functions", E.Functions);
+    Io.mapRequired("runs", E.Runs);
+    Io.mapRequired("reason", E.Reason);
+  }
+  static std::string validate(IO &, ExitPath &E) {
+    return validateNames(E.Functions, "functions");
+  }
+};
+
 template <> struct MappingTraits<ModelFile> {
   static void mapping(IO &Io, ModelFile &F) {
     Io.mapOptional("primitives", F.Primitives);
     Io.mapOptional("entry-points", F.EntryPoints);
     Io.mapOptional("callbacks", F.Callbacks);
+    Io.mapOptional("exit-paths", F.ExitPaths);
+    Io.mapOptional("random-sources", F.RandomSources);
+    Io.mapOptional("stack-sinks", F.StackSinks);
   }
 };
 
@@ -227,6 +251,9 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(Primitives, std::move(File.Primitives));
   prepend(EntryPoints, std::move(File.EntryPoints));
   prepend(Callbacks, std::move(File.Callbacks));
+  prepend(ExitPaths, std::move(File.ExitPaths));
+  prepend(RandomSources, std::move(File.RandomSources));
+  prepend(StackSinks, std::move(File.StackSinks));
   SHA1 Hash;
   Hash.update(Digest);
   Hash.update(Buffer.getBuffer());
@@ -239,6 +266,12 @@ static bool isGlob(StringRef Name) {
 }
 
 void KernelModel::compile() {
+  RandomSourceNames.add(RandomSources);
+  StackSinkNames.add(StackSinks);
+  for (const EntryPoint &E : EntryPoints)
+    EntryPointNames.emplace_back().add(E.Functions);
+  for (const ExitPath &E : ExitPaths)
+    ExitPathNames.emplace_back().add(E.Functions);
   for (unsigned I = 0; I < Primitives.size(); ++I)
     for (const std::string &N : Primitives[I].Names) {
       if (isGlob(N))
@@ -263,13 +296,40 @@ const Primitive *KernelModel::findPrimitive(StringRef Name) const {
   return Best < Primitives.size() ? &Primitives[Best] : nullptr;
 }
 
+void NameSet::add(ArrayRef<std::string> Names) {
+  for (const std::string &N : Names) {
+    if (isGlob(N))
+      Globs.push_back(cantFail(GlobPattern::create(N)));
+    else
+      Exact.try_emplace(N);
+  }
+}
+
+bool NameSet::contains(StringRef Name) const {
+  return Exact.count(Name) ||
+         llvm::any_of(Globs, [&](const GlobPattern &G) { return G.match(Name); });
+}
+
 const EntryPoint *KernelModel::findEntryPoint(StringRef Function) const {
-  for (const EntryPoint &E : EntryPoints)
-    for (const std::string &N : E.Functions)
-      if (isGlob(N) ? cantFail(GlobPattern::create(N)).match(Function)
-                    : N == Function)
-        return &E;
+  for (size_t I = 0; I < EntryPoints.size(); ++I)
+    if (EntryPointNames[I].contains(Function))
+      return &EntryPoints[I];
   return nullptr;
+}
+
+const ExitPath *KernelModel::findExitPath(StringRef Function) const {
+  for (size_t I = 0; I < ExitPaths.size(); ++I)
+    if (ExitPathNames[I].contains(Function))
+      return &ExitPaths[I];
+  return nullptr;
+}
+
+bool KernelModel::isRandomSource(StringRef Name) const {
+  return RandomSourceNames.contains(Name);
+}
+
+bool KernelModel::isStackSink(StringRef Name) const {
+  return StackSinkNames.contains(Name);
 }
 
 } // namespace kharden

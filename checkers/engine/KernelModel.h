@@ -98,6 +98,27 @@ struct Callback {
   std::string Reason;
 };
 
+/// Where a refill of handed-off per-CPU state runs on the way to user mode.
+enum class ExitKind : uint8_t { SyscallExit, EveryReturnToUser };
+
+/// Functions on the return path to user mode.
+struct ExitPath {
+  std::vector<std::string> Functions;
+  ExitKind Runs = ExitKind::SyscallExit;
+  std::string Reason;
+};
+
+/// Names and globs, matched fast: exact names by hash, globs in order.
+class NameSet {
+public:
+  void add(llvm::ArrayRef<std::string> Names);
+  bool contains(llvm::StringRef Name) const;
+
+private:
+  llvm::StringMap<char> Exact;
+  std::vector<llvm::GlobPattern> Globs;
+};
+
 /// The whole table: built-ins first, user files may add entries in front.
 class KernelModel {
 public:
@@ -113,11 +134,17 @@ public:
   const std::vector<Primitive> &primitives() const { return Primitives; }
   const std::vector<EntryPoint> &entryPoints() const { return EntryPoints; }
   const std::vector<Callback> &callbacks() const { return Callbacks; }
+  const std::vector<ExitPath> &exitPaths() const { return ExitPaths; }
 
   /// First primitive whose names match Name, or null. Not cached: use a
   /// PrimitiveLookup per thread.
   const Primitive *findPrimitive(llvm::StringRef Name) const;
   const EntryPoint *findEntryPoint(llvm::StringRef Function) const;
+  const ExitPath *findExitPath(llvm::StringRef Function) const;
+  /// Calls whose result is random or a timer (get_random_u16(), rdtsc()).
+  bool isRandomSource(llvm::StringRef Name) const;
+  /// Calls that turn a value into a stack offset (__builtin_alloca()).
+  bool isStackSink(llvm::StringRef Name) const;
 
   /// A stable digest of the table's content (for caches of results).
   const std::string &digest() const { return Digest; }
@@ -129,6 +156,10 @@ private:
   std::vector<Primitive> Primitives;
   std::vector<EntryPoint> EntryPoints;
   std::vector<Callback> Callbacks;
+  std::vector<ExitPath> ExitPaths;
+  std::vector<std::string> RandomSources, StackSinks;
+  NameSet RandomSourceNames, StackSinkNames;
+  std::vector<NameSet> EntryPointNames, ExitPathNames;
   struct NamePattern {
     llvm::GlobPattern Glob;
     unsigned Index;
@@ -144,16 +175,26 @@ class PrimitiveLookup {
 public:
   explicit PrimitiveLookup(const KernelModel &Model) : Model(Model) {}
   const Primitive *find(llvm::StringRef Name) {
-    auto [It, Inserted] = Cache.try_emplace(Name, nullptr);
-    if (Inserted)
-      It->second = Model.findPrimitive(Name);
-    return It->second;
+    return entry(Name).Prim;
   }
+  bool isRandomSource(llvm::StringRef Name) { return entry(Name).Random; }
+  bool isStackSink(llvm::StringRef Name) { return entry(Name).Sink; }
   const KernelModel &model() const { return Model; }
 
 private:
+  struct Entry {
+    const Primitive *Prim = nullptr;
+    bool Random = false, Sink = false;
+  };
+  const Entry &entry(llvm::StringRef Name) {
+    auto [It, Inserted] = Cache.try_emplace(Name);
+    if (Inserted)
+      It->second = {Model.findPrimitive(Name), Model.isRandomSource(Name),
+                    Model.isStackSink(Name)};
+    return It->second;
+  }
   const KernelModel &Model;
-  llvm::StringMap<const Primitive *> Cache;
+  llvm::StringMap<Entry> Cache;
 };
 
 } // namespace kharden

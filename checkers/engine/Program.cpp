@@ -60,6 +60,7 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
 
 void Program::solve() {
   Entries.assign(Functions.size(), {});
+  Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;
   auto Seed = [&](size_t I, const ContextSpec &Spec, Note Why) {
     if (addEntry(I, {AbsState::fromSpec(Spec), NoteChain{}.plus(std::move(Why))}))
@@ -72,13 +73,17 @@ void Program::solve() {
   for (const EntryHint &H : Hints)
     if (auto It = ByKey.find(H.FunctionKey); It != ByKey.end())
       Seed(It->second, H.Context, H.Why);
-  // Everything else may be entered in a context nothing tells us about; its
-  // own evidence (a may-sleep call, an IRQ enable) can still decide points.
+  propagate(Work);
+  // Whatever no fact and no caller reaches may be entered in a context
+  // nothing tells us about; its own evidence (a may-sleep call, an IRQ
+  // enable) can still decide points, for it and its callees.
   for (size_t I = 0; I < Functions.size(); ++I)
     if (Entries[I].empty() && addEntry(I, {AbsState{}, NoteChain{}}))
       Work.push_back(I);
+  propagate(Work);
+}
 
-  std::vector<size_t> Propagated(Functions.size(), 0);
+void Program::propagate(std::deque<size_t> &Work) {
   while (!Work.empty()) {
     size_t I = Work.front();
     Work.pop_front();

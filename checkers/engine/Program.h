@@ -15,6 +15,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 
@@ -73,12 +74,14 @@ private:
                                const AbsState &Entry,
                                const RelState &R) const;
   bool addEntry(size_t Function, EntryContext Ctx);
+  void propagate(std::deque<size_t> &Work);
 
   std::shared_ptr<const KernelModel> Model;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
+  std::vector<size_t> Propagated; ///< Entries already pushed to callees.
 };
 
 } // namespace kharden

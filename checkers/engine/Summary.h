@@ -53,6 +53,13 @@ struct PercpuOp {
   SourcePoint Where;     ///< Where the function's code invokes it.
   std::vector<Note> MacroNotes; ///< "expanded from macro '...'" chain.
   std::vector<RelState> States;
+
+  // What the value does, for split-percpu-handoff. "Together" means in the
+  // same macro invocation or statement of the function's code.
+  bool ValueUsed = false;   ///< A read whose value is used.
+  bool PartOfRefill = false; ///< A read written back together (ror32 ^ ...).
+  bool FeedsStack = false;  ///< A read used together with __builtin_alloca().
+  bool MixesRandom = false; ///< A write together with get_random_*(), rdtsc().
 };
 
 struct FunctionSummary {

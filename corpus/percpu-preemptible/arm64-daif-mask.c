@@ -1,6 +1,6 @@
 // The same accesses with DAIF masked (local_daif_mask(), or a restore that
 // keeps IRQs masked) are not reported.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <asm/daifflags.h>
 #include <linux/randomize_kstack.h>
 

@@ -1,7 +1,7 @@
 // The headline bug (arm64, v5.13 .. early 2026): el0_svc_common() unmasks
 // IRQs with local_daif_restore(DAIF_PROCCTX) before invoke_syscall(), whose
 // add_random_kstack_offset()/choose_random_kstack_offset() use raw_cpu_*().
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <asm/daifflags.h>
 #include <linux/randomize_kstack.h>
 

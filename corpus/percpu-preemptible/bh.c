@@ -1,5 +1,5 @@
 // local_bh_disable() disables preemption (it raises the softirq count).
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/bottom_half.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

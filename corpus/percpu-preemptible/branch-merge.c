@@ -1,6 +1,6 @@
 // After a conditional preempt_disable() the access is preemptible on the
 // path that skipped it: reported ("on some path").
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

@@ -1,5 +1,5 @@
 // One call level: the helper inherits the syscall's context.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

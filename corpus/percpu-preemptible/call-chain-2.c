@@ -1,5 +1,5 @@
 // Two call levels, and a caller that disables preemption around the chain.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

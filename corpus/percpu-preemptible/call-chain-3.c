@@ -1,5 +1,5 @@
 // Three call levels from an arm64 syscall entry; IRQs come on in the middle.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <asm/daifflags.h>
 #include <linux/percpu.h>
 

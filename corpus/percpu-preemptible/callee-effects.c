@@ -1,6 +1,6 @@
 // Callees that change the context: a helper that returns with preemption
 // disabled, and one that enables IRQs.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
 

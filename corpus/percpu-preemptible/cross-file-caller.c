@@ -1,8 +1,8 @@
 // A chain across two files: the syscall here calls audit_log(), defined in
 // Inputs/cross-file-callee.c. Analysed together, the context crosses files;
 // the callee file alone has nothing to report (its callers are unknown).
-// RUN: not %kharden check %s %S/Inputs/cross-file-callee.c -- %kflags | FileCheck %s %strict
-// RUN: %kharden check %S/Inputs/cross-file-callee.c -- %kflags | count 0
+// RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/cross-file-callee.c -- %kflags | FileCheck %s %strict
+// RUN: %kharden check --checks=percpu-preemptible %S/Inputs/cross-file-callee.c -- %kflags | count 0
 #include <linux/syscalls.h>
 
 void audit_log(int what);

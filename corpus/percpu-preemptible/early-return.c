@@ -1,5 +1,5 @@
 // An early return that re-enables preemption does not leak into the rest.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

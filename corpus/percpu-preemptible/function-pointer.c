@@ -1,7 +1,7 @@
 // Calls through function pointers are unknown: they neither crash nor
 // propagate a context. A function registered in file_operations is a
 // process-context callback.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/fs.h>
 #include <linux/percpu.h>
 

@@ -1,6 +1,6 @@
 // get_cpu_var()/put_cpu_var() and get_cpu_ptr()/put_cpu_ptr() disable
 // preemption around the access they give.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

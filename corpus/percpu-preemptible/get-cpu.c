@@ -1,5 +1,5 @@
 // get_cpu()/put_cpu(): the CPU number is stable in between, not after.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/smp.h>
 #include <linux/syscalls.h>
 

@@ -1,5 +1,5 @@
 // kmalloc(..., GFP_KERNEL) may sleep; GFP_ATOMIC does not tell anything.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/slab.h>
 

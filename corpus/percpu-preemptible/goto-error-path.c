@@ -1,6 +1,6 @@
 // goto error paths: the unlock label is reached with preemption disabled on
 // every path; the second function jumps past its preempt_disable().
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

@@ -1,6 +1,6 @@
 // guard(preempt)() keeps preemption off to the end of its scope (v6.5+
 // cleanup.h); kharden follows the cleanup function that ends it.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/guards.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

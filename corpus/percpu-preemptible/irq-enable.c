@@ -1,7 +1,7 @@
 // On x86 the syscall entry runs with IRQs disabled: accesses before
 // local_irq_enable() are safe, after it they are not, and the note says where
 // IRQs came on.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
 

@@ -1,6 +1,6 @@
 // A helper that saves IRQ flags for its caller, and one that restores them:
 // the caller is atomic in between and back to preemptible after.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

@@ -1,6 +1,6 @@
 // local_irq_save()/local_irq_restore(): atomic in between, back to the
 // caller's state after.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

@@ -1,5 +1,5 @@
 // A kthread function runs in task context: preemptible.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/kthread.h>
 #include <linux/smp.h>
 

@@ -1,5 +1,5 @@
 // local_lock() and local_lock_irqsave() protect per-CPU data.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/local_lock.h>
 #include <linux/syscalls.h>
 

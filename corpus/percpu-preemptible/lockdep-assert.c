@@ -1,7 +1,7 @@
 // Assertions kharden trusts: platform_quiesce() masks IRQs where kharden
 // cannot see it, and the helpers assert the context they need. Their
 // accesses are not reported although the syscall looks preemptible.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/lockdep.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

@@ -1,6 +1,6 @@
 // Disable/enable pairs inside a loop keep the loop body atomic; the access
 // after the loop is not.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

@@ -1,6 +1,6 @@
 // might_sleep() is evidence that preemption and IRQs are on, even where
 // nothing is known about the callers.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/sched.h>
 

@@ -1,6 +1,6 @@
 // migrate_disable() pins the task to its CPU: reading the CPU number and
 // reading or writing its per-CPU data is stable.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/smp.h>
 #include <linux/syscalls.h>
 

@@ -1,6 +1,6 @@
 // migrate_disable() does not make a read-modify-write safe: another task on
 // the same CPU can preempt it halfway. The diagnostic says so.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

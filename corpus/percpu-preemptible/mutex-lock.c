@@ -1,5 +1,5 @@
 // mutex_lock() sleeps: a mutex does not make per-CPU access safe.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 

@@ -1,6 +1,6 @@
 // per_cpu(var, cpu) and per_cpu_ptr() name their CPU; raw_smp_processor_id()
 // says any CPU will do: none of them is reported.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/smp.h>
 #include <linux/syscalls.h>
 

@@ -1,6 +1,6 @@
 // raw_cpu_ptr()/this_cpu_ptr() are reported where the pointer is used to
 // reach the data (dereferenced or kept), not where it is only passed on.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

@@ -1,6 +1,6 @@
 // Accesses between preempt_disable() and preempt_enable() are safe; the one
 // after the enable is not.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

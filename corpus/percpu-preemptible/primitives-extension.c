@@ -1,7 +1,7 @@
 // --primitives FILE teaches kharden a subsystem's own primitives: with it,
 // the access inside my_stats_lock()/my_stats_unlock() is protected.
-// RUN: %kharden check --primitives %S/Inputs/my-primitives.yaml %s -- %kflags | count 0
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: %kharden check --checks=percpu-preemptible --primitives %S/Inputs/my-primitives.yaml %s -- %kflags | count 0
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

@@ -1,5 +1,5 @@
 // read_lock() disables preemption like spin_lock().
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/syscalls.h>

@@ -1,5 +1,5 @@
 // Recursion and mutual recursion terminate; the context still flows in.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

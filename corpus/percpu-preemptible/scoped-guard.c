@@ -1,5 +1,5 @@
 // scoped_guard(spinlock_irqsave, ...) { ... }: atomic inside the block only.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/guards.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>

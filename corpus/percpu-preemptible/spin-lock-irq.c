@@ -1,5 +1,5 @@
 // spin_lock_irq()/spin_unlock_irq(); the unlock turns IRQs back on.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/syscalls.h>

@@ -1,6 +1,6 @@
 // spin_lock_irqsave() disables preemption and IRQs; spin_unlock_irqrestore()
 // restores both.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/syscalls.h>

@@ -1,6 +1,6 @@
 // spin_lock() disables preemption (not on PREEMPT_RT; kharden models the
 // common configuration).
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/syscalls.h>

@@ -1,6 +1,6 @@
 // this_cpu_*() disable preemption around the access themselves: no finding,
 // even though they are built from raw_cpu_*() inside.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 

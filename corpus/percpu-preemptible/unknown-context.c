@@ -1,7 +1,7 @@
 // Nothing tells in what context these run (no caller, no entry fact, no
 // evidence): not reported. kharden reports only where preemption is
 // certainly possible on some path.
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/percpu.h>
 
 DEFINE_PER_CPU(int, scratch);

@@ -1,6 +1,6 @@
 // WARN_ON(!irqs_disabled()) and BUG_ON(preemptible()) are assertions too;
 // other WARN_ON()s are not.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/bug.h>
 #include <linux/irqflags.h>
 #include <linux/percpu.h>

@@ -1,5 +1,5 @@
 // A function registered with INIT_WORK() runs in a kworker: preemptible.
-// RUN: not %kharden check %s -- %kflags | FileCheck %s %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/workqueue.h>
 

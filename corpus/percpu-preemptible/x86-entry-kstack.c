@@ -1,7 +1,7 @@
 // x86: add_random_kstack_offset() at the top of do_syscall_64(), before
 // IRQs are enabled, is not a percpu-preemptible finding (the split handoff
 // between entry and exit is split-percpu-handoff's business).
-// RUN: %kharden check %s -- %kflags | count 0
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags | count 0
 #include <linux/irqflags.h>
 #include <linux/randomize_kstack.h>
 

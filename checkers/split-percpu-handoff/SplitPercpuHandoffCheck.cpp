@@ -1,0 +1,206 @@
+#include "checkers/split-percpu-handoff/SplitPercpuHandoffCheck.h"
+
+#include "checkers/split-percpu-handoff/HandoffShape.h"
+
+#include "llvm/ADT/MapVector.h"
+
+namespace kharden {
+
+std::unique_ptr<Check> createSplitPercpuHandoffCheck() {
+  return std::make_unique<SplitPercpuHandoffCheck>();
+}
+
+namespace {
+
+/// One per-CPU access and the function whose code contains it.
+struct Access {
+  const FunctionSummary *F;
+  const PercpuOp *Op;
+};
+
+bool atomic(const AbsState &S) {
+  return S.Preempt == Level::Off || S.Irqs == Level::Off;
+}
+
+RegionContext classify(const Program &P, const Access &A) {
+  bool AllIrqsOff = true, AllAtomic = true, Any = false;
+  for (const EntryContext &E : P.entries(*A.F))
+    for (const RelState &R : A.Op->States) {
+      AbsState S = compose(E.State, R);
+      Any = true;
+      if (S.preemptible())
+        return RegionContext::Preemptible;
+      AllIrqsOff &= S.Irqs == Level::Off;
+      AllAtomic &= atomic(S);
+    }
+  if (!Any || !AllAtomic)
+    return RegionContext::Unknown;
+  return AllIrqsOff ? RegionContext::IrqsOff : RegionContext::PreemptOff;
+}
+
+/// Whether the function is entered atomic in every context found.
+bool enteredAtomic(const Program &P, const FunctionSummary &F) {
+  return llvm::all_of(P.entries(F),
+                      [](const EntryContext &E) { return atomic(E.State); });
+}
+
+bool before(const SourcePoint &A, const SourcePoint &B) {
+  return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+}
+
+/// The consume is refilled later in the same atomic region of its function:
+/// a per-CPU cache, or a lock held around both sides.
+bool refilledInRegion(const Program &P, const Access &C,
+                      llvm::ArrayRef<Access> Refills) {
+  for (const Access &R : Refills) {
+    if (R.F != C.F || !before(C.Op->Where, R.Op->Where))
+      continue;
+    for (const RelState &SC : C.Op->States)
+      for (const RelState &SR : R.Op->States) {
+        if (SC.Region != SR.Region || SC.Region == RelState::OpenRegion)
+          continue;
+        if (SC.Region != RelState::InheritedRegion || enteredAtomic(P, *C.F))
+          return true;
+      }
+  }
+  return false;
+}
+
+/// The refill to name in the report: one in the consume's function after
+/// it if any (the handoff's other half is usually right there), else the
+/// first.
+const Access &pickRefill(const Access &C, llvm::ArrayRef<Access> Refills) {
+  for (const Access &R : Refills)
+    if (R.F == C.F && before(C.Op->Where, R.Op->Where))
+      return R;
+  return Refills.front();
+}
+
+std::string where(RegionContext C) {
+  switch (C) {
+  case RegionContext::Preemptible: return "with preemption enabled";
+  case RegionContext::PreemptOff: return "with preemption disabled";
+  case RegionContext::IrqsOff: return "with IRQs disabled";
+  case RegionContext::Unknown: break;
+  }
+  return "in an unknown context";
+}
+
+std::string consequence(const Verdict &V) {
+  if (V.Status == "refuted")
+    return "a task that migrates in between lets a CPU consume the same "
+           "value twice";
+  if (V.Status == "proved")
+    return "the atomicity model proves every consumed value fresh";
+  return "the atomicity model could not decide whether a value can be "
+         "consumed twice";
+}
+
+void addVerdictNotes(Finding &Fd, const Verdict &V, const SourcePoint &Consume,
+                     const SourcePoint &Refill) {
+  std::string Head = "model: " + V.Property + " " + V.Status + " for " +
+                     V.Scheme;
+  if (!V.Detail.empty())
+    Head += " (" + V.Detail + ")";
+  Fd.Notes.push_back({Consume, Head});
+  unsigned Step = 0;
+  for (const ScheduleStep &S : V.Schedule) {
+    bool AtRefill = S.Event.find("refill") != std::string::npos ||
+                    S.Event.find("exit") != std::string::npos ||
+                    S.Event.find("return") != std::string::npos;
+    std::string Text = "step " + std::to_string(++Step) + ": cpu" +
+                       std::to_string(S.Cpu) + " task " + S.Task + ": " +
+                       S.Event;
+    if (S.SlotValue >= 0)
+      Text += " (slot value #" + std::to_string(S.SlotValue) + ")";
+    Fd.Notes.push_back({AtRefill ? Refill : Consume, Text});
+  }
+}
+
+} // namespace
+
+llvm::Error SplitPercpuHandoffCheck::setOption(llvm::StringRef Key,
+                                               llvm::StringRef Value) {
+  if (Key != "ReportAllValues")
+    return Check::setOption(Key, Value);
+  if (Value != "true" && Value != "false")
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "option '%s.ReportAllValues' takes true or false, not '%s'",
+        name().str().c_str(), Value.str().c_str());
+  ReportAllValues = Value == "true";
+  return llvm::Error::success();
+}
+
+std::vector<std::pair<std::string, std::string>>
+SplitPercpuHandoffCheck::options() const {
+  return {{"ReportAllValues", ReportAllValues ? "true" : "false"}};
+}
+
+void SplitPercpuHandoffCheck::run(const Program &P,
+                                  std::vector<Finding> &Out) const {
+  llvm::MapVector<llvm::StringRef, std::vector<Access>> Consumes, Refills;
+  for (const FunctionSummary &F : P.functions())
+    for (const PercpuOp &Op : F.Ops) {
+      if (Op.Variable.empty())
+        continue;
+      if (Op.Access == PercpuAccess::Read && Op.ValueUsed && !Op.PartOfRefill)
+        Consumes[Op.Variable].push_back({&F, &Op});
+      else if (Op.Access == PercpuAccess::Write)
+        Refills[Op.Variable].push_back({&F, &Op});
+    }
+
+  for (auto &[Variable, Cs] : Consumes) {
+    auto It = Refills.find(Variable);
+    if (It == Refills.end())
+      continue;
+    llvm::ArrayRef<Access> Rs = It->second;
+    for (const Access &C : Cs) {
+      if (refilledInRegion(P, C, Rs))
+        continue;
+      const Access &R = pickRefill(C, Rs);
+      HandoffShape Shape{classify(P, C), classify(P, R), ExitKind::SyscallExit};
+      if (Shape.Consume == RegionContext::Unknown ||
+          Shape.Refill == RegionContext::Unknown)
+        continue;
+      bool Secret = C.Op->FeedsStack || R.Op->MixesRandom;
+      if (!Secret && !ReportAllValues)
+        continue;
+      const ExitPath *Exit = P.model().findExitPath(R.F->Name);
+      if (Exit)
+        Shape.RefillRuns = Exit->Runs;
+
+      Verdict V = proveFreshness(Shape);
+      Finding Fd;
+      Fd.Check = std::string(name());
+      // A handoff the model proves fresh is worth knowing, not a bug.
+      Fd.Level = Secret && V.Status != "proved" ? Severity::Warning
+                                                : Severity::Note;
+      Fd.Where = C.Op->Where;
+      Fd.Function = C.F->Name;
+      Fd.Variable = Variable.str();
+      Fd.Evidence = "handoff";
+      Fd.Message = "per-CPU '" + Fd.Variable + "' is consumed here " +
+                   where(Shape.Consume) + " and refilled in another atomic "
+                   "region " + where(Shape.Refill) + "; " + consequence(V);
+      Fd.Notes = C.Op->MacroNotes;
+      if (C.Op->FeedsStack)
+        Fd.Notes.push_back(
+            {C.Op->Where, "the consumed value moves the stack (alloca)"});
+      Fd.Notes.push_back({R.Op->Where, "refilled here by '" + R.Op->Operation +
+                                           "' in '" + R.F->Name + "' " +
+                                           where(Shape.Refill)});
+      if (Exit)
+        Fd.Notes.push_back(
+            {R.F->Where, "'" + R.F->Name + "' " + Exit->Reason});
+      if (R.Op->MixesRandom)
+        Fd.Notes.push_back({R.Op->Where, "the refill mixes in a random or "
+                                         "timer source: the value is secret"});
+      addVerdictNotes(Fd, V, C.Op->Where, R.Op->Where);
+      Fd.ModelVerdict = std::move(V);
+      Out.push_back(std::move(Fd));
+    }
+  }
+}
+
+} // namespace kharden

@@ -1,0 +1,28 @@
+//===- SplitPercpuHandoffCheck.h - split-percpu-handoff ---------*- C++ -*-===//
+#ifndef KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_CHECK_H
+#define KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_CHECK_H
+
+#include "checkers/core/Check.h"
+
+namespace kharden {
+
+/// Finds per-CPU values handed off between atomic regions: consumed in one
+/// (a read whose value is used) and refilled in another (a write), so that a
+/// migration in between lets a CPU consume the same value twice; each
+/// finding carries the atomicity model's verdict.
+class SplitPercpuHandoffCheck : public Check {
+public:
+  SplitPercpuHandoffCheck() : Check("split-percpu-handoff") {}
+  void run(const Program &P, std::vector<Finding> &Out) const override;
+  llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value) override;
+  std::vector<std::pair<std::string, std::string>> options() const override;
+
+private:
+  /// Also report handoffs of values that are neither secret nor fresh
+  /// (not fed to the stack, no random source mixed in), as notes.
+  bool ReportAllValues = false;
+};
+
+} // namespace kharden
+
+#endif

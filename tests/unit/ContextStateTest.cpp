@@ -1,0 +1,117 @@
+#include "checkers/engine/ContextState.h"
+
+#include "gtest/gtest.h"
+
+using namespace kharden;
+
+namespace {
+
+AbsState process() { return AbsState::fromSpec({Switch::On, Switch::On}); }
+AbsState syscallEntryIrqsOff() {
+  return AbsState::fromSpec({Switch::On, Switch::Off});
+}
+
+TEST(RelState, PreemptNestingAndMatchedEnable) {
+  RelState S;
+  S.apply(Effect::PreemptDisable, 0);
+  S.apply(Effect::PreemptDisable, 1);
+  S.apply(Effect::PreemptEnable, 2);
+  EXPECT_EQ(compose(process(), S).Preempt, Level::Off);
+  S.apply(Effect::PreemptEnable, 3);
+  EXPECT_TRUE(S.EnableEvidence);
+  EXPECT_EQ(S.WhyPreempt, 3);
+  EXPECT_TRUE(compose(process(), S).preemptible());
+  // From an unknown caller, the matched enable is evidence for preemption
+  // but says nothing about IRQs.
+  AbsState Unknown;
+  EXPECT_EQ(compose(Unknown, S).Preempt, Level::On);
+  EXPECT_EQ(compose(Unknown, S).Irqs, Level::Unknown);
+}
+
+TEST(RelState, IrqSaveRestoreNests) {
+  RelState S;
+  S.apply(Effect::IrqEnable, 0);
+  S.apply(Effect::IrqSave, 1);
+  S.apply(Effect::IrqSave, 2);
+  S.apply(Effect::IrqRestore, 3);
+  EXPECT_EQ(S.Irq, IrqRel::Off);
+  S.apply(Effect::IrqRestore, 4);
+  EXPECT_EQ(S.Irq, IrqRel::On);
+  EXPECT_EQ(S.WhyIrq, 0);
+}
+
+TEST(RelState, CalleeSavesAndRestoresForItsCaller) {
+  RelState Save, Restore;
+  Save.apply(Effect::IrqSave, 0);    // begin_atomic(): returns flags
+  Restore.apply(Effect::IrqRestore, 0); // end_atomic(flags)
+  EXPECT_EQ(Restore.UnmatchedRestores, 1);
+
+  RelState Caller;
+  Caller.apply(Effect::IrqEnable, 0);
+  Caller.applyCallee(Save, 1);
+  EXPECT_EQ(Caller.Irq, IrqRel::Off);
+  Caller.applyCallee(Restore, 2);
+  EXPECT_EQ(Caller.Irq, IrqRel::On);
+  EXPECT_EQ(Caller.SavedCount, 0);
+}
+
+TEST(RelState, MaySleepIsEvidenceOnlyWherePreemptible) {
+  RelState Atomic;
+  Atomic.apply(Effect::PreemptDisable, 0);
+  Atomic.apply(Effect::MaySleep, 1);
+  EXPECT_FALSE(Atomic.SleepEvidence);
+
+  RelState S;
+  S.apply(Effect::MaySleep, 5);
+  EXPECT_TRUE(S.SleepEvidence);
+  EXPECT_EQ(S.WhyIrq, 5);
+  EXPECT_TRUE(compose(AbsState{}, S).preemptible());
+  // Sleeping proves the context, whatever a caller was thought to hold.
+  EXPECT_TRUE(compose(syscallEntryIrqsOff(), S).preemptible());
+}
+
+TEST(RelState, AssertionsAreTrusted) {
+  RelState S;
+  S.apply(Effect::AssertIrqsDisabled, 0);
+  EXPECT_EQ(compose(process(), S).Irqs, Level::Off);
+  RelState P;
+  P.apply(Effect::AssertPreemptDisabled, 0);
+  EXPECT_EQ(compose(process(), P).Preempt, Level::Off);
+}
+
+TEST(RelState, MigrateDisableIsTrackedSeparately) {
+  RelState S;
+  S.apply(Effect::MigrateDisable, 0);
+  AbsState A = compose(process(), S);
+  EXPECT_TRUE(A.preemptible());
+  EXPECT_TRUE(A.MigrateDisabled);
+  S.apply(Effect::MigrateEnable, 1);
+  EXPECT_FALSE(compose(process(), S).MigrateDisabled);
+}
+
+TEST(RelState, RegionsOpenAndClose) {
+  RelState S;
+  EXPECT_EQ(S.Region, RelState::InheritedRegion);
+  S.apply(Effect::PreemptDisable, 7);
+  EXPECT_EQ(S.Region, 8);
+  S.apply(Effect::IrqSave, 9); // nested: same region
+  EXPECT_EQ(S.Region, 8);
+  S.apply(Effect::IrqRestore, 10);
+  S.apply(Effect::PreemptEnable, 11);
+  EXPECT_EQ(S.Region, RelState::OpenRegion);
+  RelState T;
+  T.apply(Effect::IrqEnable, 3); // leaves an IRQs-off entry region
+  EXPECT_EQ(T.Region, RelState::OpenRegion);
+}
+
+TEST(RelState, DepthIsClamped) {
+  RelState S;
+  for (int I = 0; I < 20; ++I)
+    S.apply(Effect::PreemptDisable, 0);
+  EXPECT_EQ(S.PreemptDepth, RelState::MaxDepth);
+  for (int I = 0; I < 20; ++I)
+    S.apply(Effect::PreemptEnable, 0);
+  EXPECT_EQ(S.PreemptDepth, RelState::MinDepth);
+}
+
+} // namespace

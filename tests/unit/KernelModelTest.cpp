@@ -1,0 +1,116 @@
+#include "checkers/engine/KernelModel.h"
+
+#include "gtest/gtest.h"
+
+using namespace kharden;
+
+namespace {
+
+std::shared_ptr<const KernelModel> parse(llvm::StringRef Text) {
+  auto M = KernelModel::parse(Text, "test.yaml");
+  if (!M) {
+    ADD_FAILURE() << llvm::toString(M.takeError());
+    return nullptr;
+  }
+  return *M;
+}
+
+std::string parseError(llvm::StringRef Text) {
+  auto M = KernelModel::parse(Text, "test.yaml");
+  EXPECT_FALSE(bool(M));
+  return M ? "" : llvm::toString(M.takeError());
+}
+
+TEST(KernelModel, FirstMatchWinsAndGlobsMatch) {
+  auto M = parse(R"(
+primitives:
+  - names: [raw_cpu_ptr]
+    access: address
+  - names: ['raw_cpu_*']
+    access: read-modify-write
+  - names: [preempt_disable]
+    effects: [preempt-disable]
+)");
+  ASSERT_TRUE(M);
+  ASSERT_TRUE(M->findPrimitive("raw_cpu_ptr"));
+  EXPECT_EQ(*M->findPrimitive("raw_cpu_ptr")->Access, PercpuAccess::Address);
+  EXPECT_EQ(*M->findPrimitive("raw_cpu_add_4")->Access,
+            PercpuAccess::ReadModifyWrite);
+  EXPECT_EQ(M->findPrimitive("preempt_disable")->Effects,
+            std::vector<Effect>{Effect::PreemptDisable});
+  EXPECT_EQ(M->findPrimitive("preempt_enable"), nullptr);
+}
+
+TEST(KernelModel, ArgumentRulesChooseEffects) {
+  auto M = parse(R"(
+primitives:
+  - names: [local_daif_restore]
+    effects: [irq-restore]
+    when-argument:
+      - {index: 0, matches: '^DAIF_PROCCTX$', effects: [irq-enable]}
+)");
+  ASSERT_TRUE(M);
+  const Primitive *P = M->findPrimitive("local_daif_restore");
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->effectsFor({"DAIF_PROCCTX"}),
+            std::vector<Effect>{Effect::IrqEnable});
+  EXPECT_EQ(P->effectsFor({"DAIF_PROCCTX_NOIRQ"}),
+            std::vector<Effect>{Effect::IrqRestore});
+  EXPECT_EQ(P->effectsFor({}), std::vector<Effect>{Effect::IrqRestore});
+}
+
+TEST(KernelModel, EntryPointsExitPathsAndValueRoles) {
+  auto M = parse(R"(
+entry-points:
+  - functions: ['__do_sys_*']
+    context: {preempt: on, irqs: on}
+    reason: "is a system call body"
+exit-paths:
+  - functions: [arch_exit_to_user_mode_prepare]
+    runs: every-return-to-user
+    reason: "runs on every return"
+random-sources: ['get_random_*', rdtsc]
+stack-sinks: [__builtin_alloca]
+)");
+  ASSERT_TRUE(M);
+  ASSERT_TRUE(M->findEntryPoint("__do_sys_read"));
+  EXPECT_EQ(M->findEntryPoint("__do_sys_read")->Context.Irqs, Switch::On);
+  EXPECT_EQ(M->findEntryPoint("do_sys_read"), nullptr);
+  ASSERT_TRUE(M->findExitPath("arch_exit_to_user_mode_prepare"));
+  EXPECT_EQ(M->findExitPath("arch_exit_to_user_mode_prepare")->Runs,
+            ExitKind::EveryReturnToUser);
+  EXPECT_TRUE(M->isRandomSource("get_random_u16"));
+  EXPECT_TRUE(M->isRandomSource("rdtsc"));
+  EXPECT_FALSE(M->isRandomSource("rdtscp"));
+  EXPECT_TRUE(M->isStackSink("__builtin_alloca"));
+}
+
+TEST(KernelModel, ErrorsNameFileLineAndColumn) {
+  EXPECT_EQ(parseError("primitives:\n  - names: [x]\n    effects: [preempt-off]\n"),
+            "test.yaml:3:15: unknown enumerated scalar");
+  EXPECT_EQ(parseError("primitives:\n  - names: [x]\n    effects: [preempt-disable]\n    colour: red\n"),
+            "test.yaml:4:5: unknown key 'colour'");
+  EXPECT_EQ(parseError("primitives:\n  - names: []\n    effects: [preempt-disable]\n"),
+            "test.yaml:2:5: 'names' must list at least one name");
+  EXPECT_EQ(parseError("callbacks:\n  - context: {preempt: on, irqs: on}\n    reason: r\n"),
+            "test.yaml:2:5: a callback names either a 'struct' with 'fields', "
+            "or registration 'names' with an 'argument'");
+  EXPECT_EQ(parseError(""), "test.yaml: empty kernel model file");
+}
+
+TEST(KernelModel, BuiltinTableLoads) {
+  auto M = KernelModel::load(KHARDEN_DATA_DIR "/kernel.yaml", {});
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // The table's order matters: the address form before the raw_cpu_* glob,
+  // and this_cpu_ptr before the safe this_cpu_* glob.
+  EXPECT_EQ(*(*M)->findPrimitive("raw_cpu_ptr")->Access, PercpuAccess::Address);
+  EXPECT_EQ(*(*M)->findPrimitive("this_cpu_ptr")->Access, PercpuAccess::Address);
+  EXPECT_EQ(*(*M)->findPrimitive("this_cpu_read")->Access, PercpuAccess::Safe);
+  EXPECT_EQ(*(*M)->findPrimitive("raw_cpu_read")->Access, PercpuAccess::Read);
+  EXPECT_EQ(*(*M)->findPrimitive("__this_cpu_write")->Access, PercpuAccess::Write);
+  EXPECT_EQ(*(*M)->findPrimitive("__this_cpu_inc")->Access,
+            PercpuAccess::ReadModifyWrite);
+  EXPECT_FALSE((*M)->digest().empty());
+}
+
+} // namespace
