@@ -6,7 +6,7 @@ set -u
 cd "$(dirname "$0")/.."
 scripts/setup.sh && scripts/build.sh || exit 2
 bin=${BUILD_DIR:-build}/bin/kharden
-"$bin" check corpus/examples/arm64-syscall.c -- -I corpus/include
+"$bin" check corpus/examples/arm64-syscall.c -- -nostdinc -I corpus/include
 check_status=$?
 "$bin" prove
 prove_status=$?

@@ -1,8 +1,9 @@
 #include "checkers/core/Output.h"
 #include "checkers/core/SourceFiles.h"
 
+#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/LangOptions.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Frontend/TextDiagnostic.h"
 
 using namespace clang;
 
@@ -13,41 +14,32 @@ static DiagnosticsEngine::Level levelOf(Severity S) {
                                 : DiagnosticsEngine::Note;
 }
 
-static void writePlain(llvm::raw_ostream &OS, const SourcePoint &P,
-                       llvm::StringRef Level, llvm::StringRef Message) {
-  OS << P.File << ':' << P.Line << ':' << P.Column << ": " << Level << ": "
-     << Message << '\n';
-}
-
 void writeText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                bool Colors) {
   auto Opts = llvm::makeIntrusiveRefCnt<DiagnosticOptions>();
   Opts->ShowColors = Colors;
-  TextDiagnosticPrinter Printer(OS, Opts.get());
-  SourceFiles Files(&Printer);
-  DiagnosticsEngine &Diags = Files.diagnostics();
-  Diags.setShowColors(Colors);
-  Printer.BeginSourceFile(LangOptions(), nullptr);
-  unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+  SourceFiles Files;
+  LangOptions LO;
+  // Clang's renderer, called directly: a finding of note severity is not a
+  // note attached to an earlier warning, so the engine's rules do not apply.
+  TextDiagnostic Renderer(OS, LO, Opts.get());
+  auto Emit = [&](const SourcePoint &P, DiagnosticsEngine::Level Level,
+                  llvm::StringRef Message) {
+    SourceLocation Loc = Files.locate(P);
+    if (Loc.isValid()) {
+      Renderer.emitDiagnostic(FullSourceLoc(Loc, Files.sourceManager()), Level,
+                              Message, {}, {});
+      return;
+    }
+    OS << P.File << ':' << P.Line << ':' << P.Column << ": ";
+    TextDiagnostic::printDiagnosticLevel(OS, Level, Colors);
+    OS << ": " << Message << '\n';
+  };
   for (const Finding &F : Findings) {
-    std::string Message = F.Message + " [" + F.Check + "]";
-    SourceLocation Loc = Files.locate(F.Where);
-    if (Loc.isInvalid()) {
-      writePlain(OS, F.Where, severityName(F.Level), Message);
-      for (const Note &N : F.Notes)
-        writePlain(OS, N.Where, "note", N.Message);
-      continue;
-    }
-    Diags.Report(Loc, Diags.getCustomDiagID(levelOf(F.Level), "%0")) << Message;
-    for (const Note &N : F.Notes) {
-      SourceLocation NoteLoc = Files.locate(N.Where);
-      if (NoteLoc.isInvalid())
-        writePlain(OS, N.Where, "note", N.Message);
-      else
-        Diags.Report(NoteLoc, NoteID) << N.Message;
-    }
+    Emit(F.Where, levelOf(F.Level), F.Message + " [" + F.Check + "]");
+    for (const Note &N : F.Notes)
+      Emit(N.Where, DiagnosticsEngine::Note, N.Message);
   }
-  Printer.EndSourceFile();
 }
 
 } // namespace kharden

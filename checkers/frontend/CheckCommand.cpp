@@ -55,8 +55,14 @@ cl::opt<std::string>
               cl::desc("Comma-separated checks to run (default: all; see "
                        "--list-checks)"),
               cl::value_desc("list"), cl::sub(CheckCmd), cl::cat(Category));
-cl::opt<bool> ListChecks("list-checks", cl::desc("List the checks and exit"),
+cl::opt<bool> ListChecks("list-checks",
+                         cl::desc("List the checks and their options, and exit"),
                          cl::sub(CheckCmd), cl::cat(Category));
+cl::list<std::string> CheckOptions(
+    "check-option",
+    cl::desc("Set a check's option: <check>.<Option>=<value> (repeatable; "
+             "see --list-checks)"),
+    cl::value_desc("check.Option=value"), cl::sub(CheckCmd), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once "
                                      "(default: one per core)"),
                        cl::value_desc("N"), cl::init(0), cl::sub(CheckCmd),
@@ -84,6 +90,28 @@ std::string builtinModelPath() {
   return KHARDEN_DATA_DIR "/kernel.yaml";
 }
 
+/// --check-option check.Option=value: typed and validated by the check.
+Error applyCheckOptions(ArrayRef<std::unique_ptr<Check>> Checks) {
+  for (StringRef Setting : CheckOptions) {
+    auto [Key, Value] = Setting.split('=');
+    auto [CheckName, Option] = Key.split('.');
+    if (Option.empty() || !Setting.contains('='))
+      return make_error<InputError>(
+          "--check-option", "expected <check>.<Option>=<value>, not '" +
+                                Setting.str() + "'");
+    auto It = llvm::find_if(Checks, [&](const std::unique_ptr<Check> &C) {
+      return C->name() == CheckName;
+    });
+    if (It == Checks.end())
+      return make_error<InputError>("--check-option",
+                                    "no check '" + CheckName.str() +
+                                        "' is selected");
+    if (Error E = (*It)->setOption(Option, Value))
+      return make_error<InputError>("--check-option", toString(std::move(E)));
+  }
+  return Error::success();
+}
+
 Expected<std::vector<std::unique_ptr<Check>>> selectChecks() {
   std::vector<std::unique_ptr<Check>> Selected;
   SmallVector<StringRef, 4> Names;
@@ -101,6 +129,8 @@ Expected<std::vector<std::unique_ptr<Check>>> selectChecks() {
     if (Names.empty() || llvm::is_contained(Names, "*") ||
         llvm::is_contained(Names, C.Name))
       Selected.push_back(C.Create());
+  if (Error E = applyCheckOptions(Selected))
+    return std::move(E);
   return Selected;
 }
 
@@ -190,8 +220,12 @@ std::vector<Finding> runChecks(const Program &P,
 
 int runCheckCommand(const CommandTail &Tail) {
   if (ListChecks) {
-    for (const CheckInfo &C : allChecks())
+    for (const CheckInfo &C : allChecks()) {
       outs() << C.Name << "\n    " << C.Summary << '\n';
+      for (const auto &[Option, Value] : C.Create()->options())
+        outs() << "    option " << C.Name << '.' << Option << " = " << Value
+               << '\n';
+    }
     return ExitClean;
   }
   auto Checks = selectChecks();
