@@ -17,8 +17,9 @@ llvm::StringRef severityName(Severity S);
 struct ScheduleStep {
   unsigned Cpu = 0;
   std::string Task;
-  std::string Event;
-  int SlotValue = -1; ///< Which value the slot holds / is consumed, or -1.
+  std::string Event;   ///< "consume", "refill-write", "migrate", ...
+  int SlotValue = -1;  ///< The slot value the step reads or writes, or -1.
+  std::string Note;    ///< What happened, in words.
 };
 
 /// What a model proved about a finding's shape (split-percpu-handoff).

@@ -31,7 +31,8 @@ json::Object findingToJson(const Finding &F) {
       Steps.push_back(json::Object{{"cpu", S.Cpu},
                                    {"task", S.Task},
                                    {"event", S.Event},
-                                   {"slot_value", S.SlotValue}});
+                                   {"slot_value", S.SlotValue},
+                                   {"note", S.Note}});
     O["verdict"] = json::Object{{"status", V->Status},
                                 {"property", V->Property},
                                 {"scheme", V->Scheme},

@@ -78,10 +78,10 @@ bool valueUsedBy(const Stmt *User) {
 
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
-  enum Kind { Effects, Op, Call } K;
+  enum Kind { Effects, Op, Call, Site } K;
   std::vector<Effect> Fx;
   int16_t Note = -1;
-  unsigned Index = 0; ///< Into FunctionSummary::Ops or ::Calls.
+  unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
   const FunctionSummary *Callee = nullptr; ///< Set if the callee has effects.
 };
 
@@ -138,7 +138,10 @@ private:
   void markValueFlow();
   const Stmt *userOf(const Stmt *S, SourceLocation NameLoc);
   void classify(const CFGElement &E, std::vector<Event> &Events);
-  bool classifyMacro(const Stmt *S, std::vector<Event> &Events);
+  bool classifyMacro(const Stmt *S, llvm::ArrayRef<SourceLocation> Chain,
+                     std::vector<Event> &Events);
+  void noteSites(const Stmt *S, llvm::ArrayRef<SourceLocation> Chain,
+                 std::vector<Event> &Events);
   void classifyCall(const CallExpr *CE, std::vector<Event> &Events);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,
                      llvm::ArrayRef<std::string> Args, std::string Text,
@@ -167,6 +170,7 @@ private:
   llvm::DenseSet<unsigned> Anchored;    ///< Expansions already turned to events.
   std::unique_ptr<ParentMap> Parents;
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
+  llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -209,22 +213,63 @@ void FunctionAnalyzer::classify(const CFGElement &E,
       addCall(F, Cleanup->getVarDecl()->getLocation(), Events);
     return;
   }
-  auto S = E.getAs<CFGStmt>();
-  if (!S)
+  auto Elem = E.getAs<CFGStmt>();
+  if (!Elem)
     return;
-  if (classifyMacro(S->getStmt(), Events))
+  const Stmt *S = Elem->getStmt();
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  if (S->getBeginLoc().isMacroID())
+    expansionChain(SM, S->getBeginLoc(), Chain);
+  noteSites(S, Chain, Events);
+  if (classifyMacro(S, Chain, Events))
     return;
-  if (const auto *CE = dyn_cast<CallExpr>(S->getStmt()))
+  if (const auto *CE = dyn_cast<CallExpr>(S))
     classifyCall(CE, Events);
 }
 
+void FunctionAnalyzer::noteSites(const Stmt *S,
+                                 llvm::ArrayRef<SourceLocation> Chain,
+                                 std::vector<Event> &Events) {
+  for (SourceLocation NameLoc : Chain) {
+    const RecordedExpansion *R = TU.Expansions.find(NameLoc);
+    if (!R || !R->Site)
+      continue;
+    auto [It, New] = SiteIndex.try_emplace(NameLoc.getRawEncoding(),
+                                           unsigned(Out.Sites.size()));
+    if (New) {
+      StackOffsetSite Site;
+      Site.Kind = *R->Site;
+      Site.Macro = R->Name;
+      Site.Args = R->Args;
+      Site.Where = TU.point(NameLoc);
+      Out.Sites.push_back(std::move(Site));
+      Events.push_back({Event::Site, {}, -1, It->second});
+    }
+    // What the expansion touches says where the offset lives.
+    StackOffsetSite &Site = Out.Sites[It->second];
+    const StackOffsetNames &Names = TU.Lookup.model().stackOffset();
+    SourcePoint Spelled = TU.point(SM.getSpellingLoc(S->getBeginLoc()));
+    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+      if (ME->getMemberDecl()->getName() == Names.TaskField && !Site.TaskField) {
+        Site.TaskField = true;
+        Site.StorageWhere = Spelled;
+      }
+    } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          llvm::is_contained(Names.Generators, Callee->getName()) &&
+          !Site.Generator) {
+        Site.Generator = true;
+        Site.StorageWhere = Spelled;
+      }
+    }
+    return; // the innermost site owns the statement
+  }
+}
+
 bool FunctionAnalyzer::classifyMacro(const Stmt *S,
+                                     llvm::ArrayRef<SourceLocation> Chain,
                                      std::vector<Event> &Events) {
-  SourceLocation Begin = S->getBeginLoc();
-  if (!Begin.isMacroID())
-    return false;
-  llvm::SmallVector<SourceLocation, 8> Chain;
-  expansionChain(SM, Begin, Chain);
   // The outermost known macro wins: this_cpu_read() hides the raw
   // operations it is built from.
   for (int I = static_cast<int>(Chain.size()) - 1; I >= 0; --I) {
@@ -375,6 +420,14 @@ void FunctionAnalyzer::markValueFlow() {
     if (Op.Access == PercpuAccess::Write)
       Op.MixesRandom = llvm::is_contained(RandomAt, Op.Where);
   }
+  for (StackOffsetSite &Site : Out.Sites)
+    for (const PercpuOp &Op : Out.Ops)
+      if (Op.Where == Site.Where && Site.PercpuVariable.empty() &&
+          !Op.Variable.empty()) {
+        Site.PercpuVariable = Op.Variable;
+        Site.StorageWhere =
+            Op.MacroNotes.empty() ? Op.Where : Op.MacroNotes.front().Where;
+      }
 }
 
 std::vector<Note>
@@ -408,6 +461,10 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
   case Event::Op:
     for (const RelState &S : States)
       addState(Out.Ops[E.Index].States, S);
+    break;
+  case Event::Site:
+    for (const RelState &S : States)
+      addState(Out.Sites[E.Index].States, S);
     break;
   case Event::Call: {
     for (const RelState &S : States)

@@ -16,6 +16,7 @@ struct ModelFile {
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks;
+  std::optional<StackOffsetNames> StackOffset;
 };
 } // namespace
 
@@ -159,6 +160,16 @@ template <> struct MappingTraits<ExitPath> {
   }
 };
 
+template <> struct MappingTraits<StackOffsetNames> {
+  static void mapping(IO &Io, StackOffsetNames &N) {
+    Io.mapRequired("consume", N.Consume);
+    Io.mapRequired("refill", N.Refill);
+    Io.mapRequired("offset-mask", N.OffsetMask);
+    Io.mapOptional("task-field", N.TaskField);
+    Io.mapOptional("generators", N.Generators);
+  }
+};
+
 template <> struct MappingTraits<ModelFile> {
   static void mapping(IO &Io, ModelFile &F) {
     Io.mapOptional("primitives", F.Primitives);
@@ -167,6 +178,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("exit-paths", F.ExitPaths);
     Io.mapOptional("random-sources", F.RandomSources);
     Io.mapOptional("stack-sinks", F.StackSinks);
+    Io.mapOptional("stack-offset", F.StackOffset);
   }
 };
 
@@ -254,6 +266,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(ExitPaths, std::move(File.ExitPaths));
   prepend(RandomSources, std::move(File.RandomSources));
   prepend(StackSinks, std::move(File.StackSinks));
+  if (File.StackOffset) // a later file's names replace the earlier ones
+    StackOffset = std::move(*File.StackOffset);
   SHA1 Hash;
   Hash.update(Digest);
   Hash.update(Buffer.getBuffer());

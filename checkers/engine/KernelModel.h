@@ -108,6 +108,15 @@ struct ExitPath {
   std::string Reason;
 };
 
+/// The names of the stack-offset randomization's macros (kharden extract).
+struct StackOffsetNames {
+  std::vector<std::string> Consume;    ///< add_random_kstack_offset
+  std::vector<std::string> Refill;     ///< choose_random_kstack_offset
+  std::vector<std::string> OffsetMask; ///< KSTACK_OFFSET_MAX
+  std::string TaskField;               ///< current->kstack_offset
+  std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
+};
+
 /// Names and globs, matched fast: exact names by hash, globs in order.
 class NameSet {
 public:
@@ -135,6 +144,7 @@ public:
   const std::vector<EntryPoint> &entryPoints() const { return EntryPoints; }
   const std::vector<Callback> &callbacks() const { return Callbacks; }
   const std::vector<ExitPath> &exitPaths() const { return ExitPaths; }
+  const StackOffsetNames &stackOffset() const { return StackOffset; }
 
   /// First primitive whose names match Name, or null. Not cached: use a
   /// PrimitiveLookup per thread.
@@ -158,6 +168,7 @@ private:
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks;
+  StackOffsetNames StackOffset;
   NameSet RandomSourceNames, StackSinkNames;
   std::vector<NameSet> EntryPointNames, ExitPathNames;
   struct NamePattern {

@@ -2,6 +2,7 @@
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
 
 using namespace clang;
 
@@ -19,6 +20,40 @@ ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
   for (const Callback &C : Lookup.model().callbacks())
     for (const std::string &N : C.Names)
       Registrations.try_emplace(N, &C);
+  const StackOffsetNames &SO = Lookup.model().stackOffset();
+  for (const std::string &N : SO.Consume)
+    Sites.try_emplace(N, StackOffsetSite::Role::Consume);
+  for (const std::string &N : SO.Refill) {
+    Sites.try_emplace(N, StackOffsetSite::Role::Refill);
+    DefinitionsWanted.insert(N);
+  }
+  for (const std::string &N : SO.OffsetMask)
+    DefinitionsWanted.insert(N);
+}
+
+SourcePoint ExpansionRecorder::pointOf(SourceLocation Loc) const {
+  SourceManager &SM = PP.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  SourcePoint P;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc)))
+    P.File = FE->getName().str();
+  P.Line = SM.getExpansionLineNumber(Loc);
+  P.Column = SM.getExpansionColumnNumber(Loc);
+  return P;
+}
+
+void ExpansionRecorder::recordDefinition(StringRef Name, const MacroInfo *MI) {
+  if (!MI || !DefinitionsWanted.erase(Name))
+    return;
+  MacroDefinitionText D;
+  D.Name = Name.str();
+  for (const Token &T : MI->tokens()) {
+    if (!D.Body.empty() && T.hasLeadingSpace())
+      D.Body += ' ';
+    D.Body += PP.getSpelling(T);
+  }
+  D.Where = pointOf(MI->getDefinitionLoc());
+  Definitions.push_back(std::move(D));
 }
 
 static std::string argumentText(Preprocessor &PP, const Token *Tok) {
@@ -32,7 +67,7 @@ static std::string argumentText(Preprocessor &PP, const Token *Tok) {
 }
 
 void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
-                                     const MacroDefinition &, SourceRange,
+                                     const MacroDefinition &MD, SourceRange,
                                      const MacroArgs *Args) {
   const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
   if (!II)
@@ -40,15 +75,21 @@ void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
   StringRef Name = II->getName();
   const Primitive *Prim = Lookup.find(Name);
   const Callback *Registration = nullptr;
+  std::optional<StackOffsetSite::Role> Site;
   if (!Prim) {
-    auto It = Registrations.find(Name);
-    if (It == Registrations.end())
+    if (auto It = Registrations.find(Name); It != Registrations.end())
+      Registration = It->second;
+    else if (auto It = Sites.find(Name); It != Sites.end())
+      Site = It->second;
+    if (!DefinitionsWanted.empty())
+      recordDefinition(Name, MD.getMacroInfo());
+    if (!Registration && !Site)
       return;
-    Registration = It->second;
   }
   RecordedExpansion &R = Expansions[MacroNameTok.getLocation().getRawEncoding()];
   R.Prim = Prim;
   R.Registration = Registration;
+  R.Site = Site;
   R.Name = Name.str();
   if (Args)
     for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I)

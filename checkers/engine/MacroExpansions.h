@@ -12,11 +12,15 @@
 #define KHARDEN_CHECKERS_ENGINE_MACROEXPANSIONS_H
 
 #include "checkers/engine/KernelModel.h"
+#include "checkers/engine/Summary.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
 
 #include <string>
 #include <vector>
@@ -26,7 +30,8 @@ namespace kharden {
 /// One expansion of a macro the kernel model names.
 struct RecordedExpansion {
   const Primitive *Prim = nullptr;     ///< Set for primitives ...
-  const Callback *Registration = nullptr; ///< ... or callback registrations.
+  const Callback *Registration = nullptr; ///< ... or callback registrations,
+  std::optional<StackOffsetSite::Role> Site; ///< ... or stack-offset sites.
   std::string Name;
   std::vector<std::string> Args; ///< Unexpanded argument texts.
 
@@ -51,11 +56,22 @@ public:
   const llvm::DenseMap<unsigned, RecordedExpansion> &all() const {
     return Expansions;
   }
+  /// Definitions of the macros extraction reads (the stack offset's refill
+  /// and mask), as first expanded.
+  const std::vector<MacroDefinitionText> &definitions() const {
+    return Definitions;
+  }
 
 private:
+  void recordDefinition(llvm::StringRef Name, const clang::MacroInfo *MI);
+  SourcePoint pointOf(clang::SourceLocation Loc) const;
+
   clang::Preprocessor &PP;
   PrimitiveLookup &Lookup;
   llvm::StringMap<const Callback *> Registrations;
+  llvm::StringMap<StackOffsetSite::Role> Sites;
+  llvm::StringSet<> DefinitionsWanted;
+  std::vector<MacroDefinitionText> Definitions;
   llvm::DenseMap<unsigned, RecordedExpansion> Expansions;
 };
 

@@ -62,6 +62,20 @@ struct PercpuOp {
   bool MixesRandom = false; ///< A write together with get_random_*(), rdtsc().
 };
 
+/// A use of a stack-offset macro (add_random_kstack_offset(), ...), with
+/// what its expansion touches: where the offset lives.
+struct StackOffsetSite {
+  enum class Role { Consume, Refill } Kind = Role::Consume;
+  std::string Macro;
+  std::vector<std::string> Args; ///< As written: "get_random_u16()".
+  SourcePoint Where;
+  std::string PercpuVariable;    ///< A per-CPU operation's variable, or
+  bool TaskField = false;        ///< current->kstack_offset, or
+  bool Generator = false;        ///< prandom_u32_state() drawn here.
+  SourcePoint StorageWhere;      ///< Where that storage is touched.
+  std::vector<RelState> States;
+};
+
 struct FunctionSummary {
   std::string Key;  ///< Unique across TUs: "name" or "file@name" if static.
   std::string Name;
@@ -69,6 +83,7 @@ struct FunctionSummary {
   std::vector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
   std::vector<CallSite> Calls;
   std::vector<PercpuOp> Ops;
+  std::vector<StackOffsetSite> Sites;
   std::vector<RelState> ExitStates;
 };
 
@@ -80,8 +95,23 @@ struct EntryHint {
   Note Why;
 };
 
+/// What the compile command says about code generation.
+struct TargetFacts {
+  std::string Arch;            ///< The triple's architecture: "aarch64".
+  unsigned StackAlignment = 0; ///< Bytes; from -mstack-alignment, or the ABI's.
+  bool FromFlag = false;       ///< StackAlignment came from -mstack-alignment.
+};
+
+/// A macro's definition as written, for the ones extraction reads.
+struct MacroDefinitionText {
+  std::string Name, Body;
+  SourcePoint Where;
+};
+
 struct TUSummary {
   std::string MainFile;
+  TargetFacts Target;
+  std::vector<MacroDefinitionText> Macros;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
   unsigned ParseErrors = 0;

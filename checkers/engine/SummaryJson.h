@@ -10,8 +10,8 @@
 // Adding a field to a summary struct: write and read it in SummaryJson.cpp,
 // extend tests/unit/SummaryJsonTest.cpp's all-fields summary, and bump
 // SummaryFormatVersion (stored summaries then count as stale and are
-// re-analysed). A size check in SummaryJson.cpp fails to compile until the
-// first step is done.
+// re-analysed). A structured binding of every struct in SummaryJson.cpp
+// stops compiling until the first step is done.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_CHECKERS_ENGINE_SUMMARYJSON_H
@@ -24,7 +24,7 @@
 namespace kharden {
 
 /// The layout and meaning of serialized summaries; part of every cache key.
-constexpr unsigned SummaryFormatVersion = 1;
+constexpr unsigned SummaryFormatVersion = 2;
 
 llvm::json::Value summaryToJson(const TUSummary &Summary);
 

@@ -178,6 +178,13 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Out.ParseErrors = CI.getDiagnostics().getNumErrors();
   if (OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID()))
     Out.MainFile = Main->getName().str();
+  Out.Target.Arch = CI.getTarget().getTriple().getArchName().str();
+  Out.Target.FromFlag = CI.getCodeGenOpts().StackAlignment != 0;
+  // Without -mstack-alignment, the psABIs kharden meets (x86_64, AAPCS64,
+  // RISC-V, ...) all align the stack to 16 bytes.
+  Out.Target.StackAlignment =
+      Out.Target.FromFlag ? CI.getCodeGenOpts().StackAlignment : 16;
+  Out.Macros = Expansions->definitions();
   TUContext TU{Ctx, *Expansions, Lookup, {}, Out.Hints};
 
   std::vector<const FunctionDecl *> Roots;

@@ -4,9 +4,15 @@
 #include "checkers/frontend/CompileSetup.h"
 
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/VirtualFileSystem.h"
+
+#include <ctime>
+#include <mutex>
 
 using namespace clang;
 using namespace clang::tooling;
@@ -42,17 +48,59 @@ private:
   TUResult &Out;
 };
 
-class SummarizeFactory : public FrontendActionFactory {
+/// The engine's action, also recording every file the compiler read, with
+/// the hash of the bytes it read: what a stored summary depends on.
+class RecordingAction : public SummarizeAction {
 public:
-  SummarizeFactory(const KernelModel &Model, TUSummary &Out)
-      : Model(Model), Out(Out) {}
+  RecordingAction(const KernelModel &Model, TUResult &R)
+      : SummarizeAction(Model, R.Summary), R(R) {}
+
+protected:
+  void EndSourceFileAction() override {
+    CompilerInstance &CI = getCompilerInstance();
+    SourceManager &SM = CI.getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      record(CI.getFileManager(), It->first, *It->second);
+    SummarizeAction::EndSourceFileAction();
+  }
+
+private:
+  void record(FileManager &FM, FileEntryRef File,
+              const SrcMgr::ContentCache &Content) {
+    FileRead Read;
+    SmallString<256> Path(File.getName());
+    FM.makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Read.Path = std::string(Path);
+    Read.Size = uint64_t(File.getSize());
+    Read.MTime = int64_t(File.getModificationTime());
+    if (std::optional<llvm::MemoryBufferRef> Buf = Content.getBufferIfLoaded()) {
+      Read.Hash = ContentHash::of(Buf->getBuffer());
+    } else {
+      // Looked up but never read: its bytes did not matter, its presence
+      // may have; hash what is there now.
+      auto Disk = llvm::MemoryBuffer::getFile(Read.Path, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+      if (!Disk)
+        return;
+      Read.Hash = ContentHash::of((*Disk)->getBuffer());
+    }
+    R.Reads.push_back(std::move(Read));
+  }
+
+  TUResult &R;
+};
+
+class RecordingFactory : public FrontendActionFactory {
+public:
+  RecordingFactory(const KernelModel &Model, TUResult &R) : Model(Model), R(R) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<SummarizeAction>(Model, Out);
+    return std::make_unique<RecordingAction>(Model, R);
   }
 
 private:
   const KernelModel &Model;
-  TUSummary &Out;
+  TUResult &R;
 };
 
 void analyzeOne(const CompilationDatabase &DB, TUResult &R,
@@ -64,33 +112,45 @@ void analyzeOne(const CompilationDatabase &DB, TUResult &R,
   ErrorCollector Errors(R);
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
-  SummarizeFactory Factory(Model, R.Summary);
+  RecordingFactory Factory(Model, R);
+  R.ReadAt = int64_t(std::time(nullptr));
   Tool.run(&Factory);
   R.Ran = !R.Summary.MainFile.empty();
   if (!R.Ran && R.FirstError.empty())
     R.FirstError = "the compiler could not run on this file";
+  // One entry per path, in a stable order (a file with several commands is
+  // read several times).
+  llvm::sort(R.Reads, [](const FileRead &A, const FileRead &B) {
+    return A.Path < B.Path;
+  });
+  R.Reads.erase(std::unique(R.Reads.begin(), R.Reads.end(),
+                            [](const FileRead &A, const FileRead &B) {
+                              return A.Path == B.Path;
+                            }),
+                R.Reads.end());
 }
 
 } // namespace
 
-std::vector<TUResult> analyzeFiles(const CompilationDatabase &DB,
-                                   const std::vector<std::string> &Files,
-                                   const KernelModel &Model,
-                                   const std::string &ResourceDir,
-                                   unsigned Jobs) {
-  std::vector<TUResult> Results(Files.size());
-  for (size_t I = 0; I < Files.size(); ++I)
-    Results[I].File = Files[I];
-  if (Jobs <= 1 || Files.size() <= 1) {
-    for (TUResult &R : Results)
-      analyzeOne(DB, R, Model, ResourceDir);
-    return Results;
+void analyzeFiles(const CompilationDatabase &DB,
+                  llvm::MutableArrayRef<TUResult *> Work,
+                  const KernelModel &Model, const std::string &ResourceDir,
+                  unsigned Jobs, llvm::function_ref<void(TUResult &)> OnDone) {
+  std::mutex DoneLock;
+  auto Analyze = [&](TUResult &R) {
+    analyzeOne(DB, R, Model, ResourceDir);
+    std::lock_guard<std::mutex> Guard(DoneLock);
+    OnDone(R);
+  };
+  if (Jobs <= 1 || Work.size() <= 1) {
+    for (TUResult *R : Work)
+      Analyze(*R);
+    return;
   }
   llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Jobs));
-  for (TUResult &R : Results)
-    Pool.async([&] { analyzeOne(DB, R, Model, ResourceDir); });
+  for (TUResult *R : Work)
+    Pool.async([&Analyze, R] { Analyze(*R); });
   Pool.wait();
-  return Results;
 }
 
 } // namespace kharden

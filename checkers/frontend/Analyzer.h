@@ -2,28 +2,22 @@
 #ifndef KHARDEN_CHECKERS_FRONTEND_ANALYZER_H
 #define KHARDEN_CHECKERS_FRONTEND_ANALYZER_H
 
-#include "checkers/engine/Summary.h"
+#include "checkers/ci/TUResult.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace kharden {
 
-/// The outcome of analysing one translation unit.
-struct TUResult {
-  std::string File;
-  TUSummary Summary;
-  bool Ran = false;            ///< The compiler ran at all.
-  unsigned Errors = 0;         ///< Compiler errors (analysed as far as parsed).
-  std::string FirstError;      ///< "file:line:col: message" of the first.
-};
-
-/// Analyses each file with its command from DB, Jobs at a time. Results come
-/// back in the order of Files, whatever the scheduling.
-std::vector<TUResult> analyzeFiles(const clang::tooling::CompilationDatabase &DB,
-                                   const std::vector<std::string> &Files,
-                                   const KernelModel &Model,
-                                   const std::string &ResourceDir,
-                                   unsigned Jobs);
+/// Analyses each result's File with its command from DB, Jobs at a time,
+/// filling the result in place (summary, errors, the files the compiler
+/// read). OnDone runs for each as it finishes, one call at a time, on the
+/// worker's thread. Whatever the scheduling, each result depends only on
+/// its file.
+void analyzeFiles(const clang::tooling::CompilationDatabase &DB,
+                  llvm::MutableArrayRef<TUResult *> Work,
+                  const KernelModel &Model, const std::string &ResourceDir,
+                  unsigned Jobs, llvm::function_ref<void(TUResult &)> OnDone);
 
 } // namespace kharden
 

@@ -1,138 +1,97 @@
 #include "checkers/frontend/CheckCommand.h"
 
-#include "checkers/core/Check.h"
-#include "checkers/core/Output.h"
-#include "checkers/engine/Program.h"
+#include "checkers/ci/PathGlob.h"
+#include "checkers/ci/Shard.h"
+#include "checkers/ci/SummaryStore.h"
+#include "checkers/ci/ToolIdentity.h"
 #include "checkers/frontend/Analyzer.h"
 #include "checkers/frontend/CompileSetup.h"
+#include "checkers/frontend/Progress.h"
+#include "checkers/frontend/Report.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Threading.h"
-#include "llvm/Support/ToolOutputFile.h"
-
-#include <set>
 
 using namespace llvm;
 using namespace clang::tooling;
 
 namespace kharden {
 
-static cl::SubCommand CheckCmd(
-    "check", "Run the per-CPU and preemption checkers on kernel sources");
-static cl::OptionCategory Category("kharden check options");
+cl::SubCommand &checkSubcommand() {
+  static cl::SubCommand Cmd(
+      "check", "Run the per-CPU and preemption checkers on kernel sources");
+  return Cmd;
+}
 
-cl::SubCommand &checkSubcommand() { return CheckCmd; }
-cl::OptionCategory &checkCategory() { return Category; }
+cl::OptionCategory &checkCategory() {
+  static cl::OptionCategory Category("kharden check options");
+  return Category;
+}
 
 namespace {
 
-enum class Format { Text, Json, Sarif };
+#define CHECK_OPTION cl::sub(checkSubcommand()), cl::cat(checkCategory())
+
+enum class ProgressMode { Auto, Always, Never };
 
 cl::list<std::string> Files(cl::Positional, cl::desc("<files...>"),
-                            cl::sub(CheckCmd), cl::cat(Category));
+                            CHECK_OPTION);
 cl::opt<std::string>
     BuildDir("p", cl::desc("Build directory with compile_commands.json (the "
                            "kernel writes one with scripts/clang-tools/"
                            "gen_compile_commands.py); without files, check "
                            "every translation unit in it"),
-             cl::value_desc("build-dir"), cl::sub(CheckCmd), cl::cat(Category));
-cl::opt<Format> OutputFormat(
-    "format", cl::desc("Output format"), cl::init(Format::Text),
-    cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
-               clEnumValN(Format::Json, "json", "JSON (docs/output.md)"),
-               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0")),
-    cl::sub(CheckCmd), cl::cat(Category));
-cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE"),
-                                cl::value_desc("file"), cl::sub(CheckCmd),
-                                cl::cat(Category));
-cl::opt<std::string>
-    ChecksOpt("checks",
-              cl::desc("Comma-separated checks to run (default: all; see "
-                       "--list-checks)"),
-              cl::value_desc("list"), cl::sub(CheckCmd), cl::cat(Category));
+             cl::value_desc("build-dir"), CHECK_OPTION);
+cl::list<std::string> IncludeGlobs(
+    "include",
+    cl::desc("Check only the translation units whose path matches GLOB, "
+             "relative to the current directory or absolute ('*' also "
+             "matches '/'); repeatable"),
+    cl::value_desc("glob"), CHECK_OPTION);
+cl::list<std::string> ExcludeGlobs(
+    "exclude",
+    cl::desc("Skip the translation units whose path matches GLOB (as "
+             "--include); repeatable, wins over --include"),
+    cl::value_desc("glob"), CHECK_OPTION);
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the checks and their options, and exit"),
-                         cl::sub(CheckCmd), cl::cat(Category));
-cl::list<std::string> CheckOptions(
-    "check-option",
-    cl::desc("Set a check's option: <check>.<Option>=<value> (repeatable; "
-             "see --list-checks)"),
-    cl::value_desc("check.Option=value"), cl::sub(CheckCmd), cl::cat(Category));
+                         CHECK_OPTION);
 cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once "
                                      "(default: one per core)"),
-                       cl::value_desc("N"), cl::init(0), cl::sub(CheckCmd),
-                       cl::cat(Category));
-cl::list<std::string> PrimitiveFiles(
-    "primitives",
-    cl::desc("Extra kernel model file (YAML, docs/kernel-model.md); its "
-             "entries take precedence over the built-in ones"),
-    cl::value_desc("file"), cl::sub(CheckCmd), cl::cat(Category));
+                       cl::value_desc("N"), cl::init(0), CHECK_OPTION);
+cl::opt<std::string> DbFile(
+    "db",
+    cl::desc("Summary database: reuse the results of translation units whose "
+             "inputs did not change, store the others (default with -p: "
+             "<build-dir>/kharden.db)"),
+    cl::value_desc("file"), CHECK_OPTION);
+cl::opt<bool> NoDb("no-db", cl::desc("Use no summary database, even with -p"),
+                   CHECK_OPTION);
+cl::opt<std::string> ShardOpt(
+    "shard",
+    cl::desc("Analyse only the K-th of N stable shares of the translation "
+             "units into the database, without a report; 'kharden merge' "
+             "reports on all N databases"),
+    cl::value_desc("K/N"), CHECK_OPTION);
+cl::opt<ProgressMode> Progress(
+    "progress", cl::desc("Progress line on stderr"),
+    cl::init(ProgressMode::Auto),
+    cl::values(clEnumValN(ProgressMode::Auto, "auto", "when it is a terminal"),
+               clEnumValN(ProgressMode::Always, "always", "always"),
+               clEnumValN(ProgressMode::Never, "never", "never")),
+    CHECK_OPTION);
 cl::opt<bool> KbuildMarker(
     "kbuild",
     cl::desc("Run as kbuild's checker: make C=1|2 CHECK=\"kharden check "
              "--kbuild\"; everything after it is kbuild's command line"),
-    cl::sub(CheckCmd), cl::cat(Category));
+    CHECK_OPTION);
 
-/// Where the built-in kernel model lives: installed beside the binary, or in
-/// the source tree it was built from.
-std::string builtinModelPath() {
-  SmallString<256> Installed(
-      sys::fs::getMainExecutable("kharden", (void *)&builtinModelPath));
-  sys::path::remove_filename(Installed);
-  sys::path::append(Installed, "..", "share", "kharden", "kernel.yaml");
-  if (sys::fs::exists(Installed))
-    return std::string(Installed);
-  return KHARDEN_DATA_DIR "/kernel.yaml";
-}
-
-/// --check-option check.Option=value: typed and validated by the check.
-Error applyCheckOptions(ArrayRef<std::unique_ptr<Check>> Checks) {
-  for (StringRef Setting : CheckOptions) {
-    auto [Key, Value] = Setting.split('=');
-    auto [CheckName, Option] = Key.split('.');
-    if (Option.empty() || !Setting.contains('='))
-      return make_error<InputError>(
-          "--check-option", "expected <check>.<Option>=<value>, not '" +
-                                Setting.str() + "'");
-    auto It = llvm::find_if(Checks, [&](const std::unique_ptr<Check> &C) {
-      return C->name() == CheckName;
-    });
-    if (It == Checks.end())
-      return make_error<InputError>("--check-option",
-                                    "no check '" + CheckName.str() +
-                                        "' is selected");
-    if (Error E = (*It)->setOption(Option, Value))
-      return make_error<InputError>("--check-option", toString(std::move(E)));
-  }
-  return Error::success();
-}
-
-Expected<std::vector<std::unique_ptr<Check>>> selectChecks() {
-  std::vector<std::unique_ptr<Check>> Selected;
-  SmallVector<StringRef, 4> Names;
-  StringRef(ChecksOpt).split(Names, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef &N : Names)
-    N = N.trim();
-  for (StringRef N : Names)
-    if (N != "*" && !llvm::any_of(allChecks(), [&](const CheckInfo &C) {
-          return C.Name == N;
-        }))
-      return make_error<InputError>("--checks",
-                                    "unknown check '" + N.str() +
-                                        "' (see --list-checks)");
-  for (const CheckInfo &C : allChecks())
-    if (Names.empty() || llvm::is_contained(Names, "*") ||
-        llvm::is_contained(Names, C.Name))
-      Selected.push_back(C.Create());
-  if (Error E = applyCheckOptions(Selected))
-    return std::move(E);
-  return Selected;
-}
+#undef CHECK_OPTION
 
 /// The compilation database and the files to analyse.
 struct Inputs {
@@ -140,11 +99,43 @@ struct Inputs {
   std::vector<std::string> Files;
 };
 
-std::string absolute(StringRef Path) {
-  SmallString<256> Abs(Path);
-  sys::fs::make_absolute(Abs);
-  sys::path::remove_dots(Abs, true);
-  return std::string(Abs);
+/// Applies --include and --exclude to Candidates.
+Expected<std::vector<std::string>>
+filterPaths(std::vector<std::string> Candidates) {
+  if (IncludeGlobs.empty() && ExcludeGlobs.empty())
+    return Candidates;
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  auto Compile = [&](const cl::list<std::string> &Globs, StringRef Option)
+      -> Expected<std::vector<PathGlob>> {
+    std::vector<PathGlob> Out;
+    for (const std::string &G : Globs) {
+      auto P = PathGlob::create(G, Cwd);
+      if (!P)
+        return make_error<InputError>(Option.str(),
+                                      "invalid pattern '" + G +
+                                          "': " + toString(P.takeError()));
+      Out.push_back(std::move(*P));
+    }
+    return Out;
+  };
+  auto Include = Compile(IncludeGlobs, "--include");
+  if (!Include)
+    return Include.takeError();
+  auto Exclude = Compile(ExcludeGlobs, "--exclude");
+  if (!Exclude)
+    return Exclude.takeError();
+  auto Matches = [](const std::vector<PathGlob> &Globs, StringRef F) {
+    return llvm::any_of(Globs, [&](const PathGlob &G) { return G.matches(F); });
+  };
+  std::vector<std::string> Kept;
+  for (std::string &F : Candidates)
+    if ((Include->empty() || Matches(*Include, F)) && !Matches(*Exclude, F))
+      Kept.push_back(std::move(F));
+  if (Kept.empty())
+    return make_error<InputError>(
+        "kharden check", "no translation unit matches --include/--exclude");
+  return Kept;
 }
 
 Expected<Inputs> collectInputs(const CommandTail &Tail) {
@@ -174,10 +165,13 @@ Expected<Inputs> collectInputs(const CommandTail &Tail) {
   if (Requested.empty())
     return make_error<InputError>(
         "kharden check", "no input files (give files, or -p <build-dir>)");
-  for (const std::string &F : Requested) {
+  auto Filtered = filterPaths(std::move(Requested));
+  if (!Filtered)
+    return Filtered.takeError();
+  for (const std::string &F : *Filtered) {
     if (Error E = validateSourceFile(F))
-      return std::move(E);
-    std::string Abs = absolute(F);
+      return E;
+    std::string Abs = absolutePath(F);
     if (!BuildDir.empty() && In.DB->getCompileCommands(Abs).empty())
       return make_error<InputError>(F, "not in " + BuildDir +
                                            "/compile_commands.json");
@@ -186,34 +180,63 @@ Expected<Inputs> collectInputs(const CommandTail &Tail) {
   return In;
 }
 
-void writeReport(raw_ostream &OS, ArrayRef<Finding> Findings,
-                 const RunInfo &Run, bool Colors) {
-  switch (OutputFormat) {
-  case Format::Text:
-    writeText(OS, Findings, Colors);
-    break;
-  case Format::Json:
-    OS << formatv("{0:2}", findingsToJson(Findings, Run)) << '\n';
-    break;
-  case Format::Sarif:
-    OS << formatv("{0:2}", findingsToSarif(Findings, Run)) << '\n';
-    break;
-  }
+/// The directory of -p's compilation database.
+std::string buildDirectory() {
+  SmallString<256> Dir(absolutePath(BuildDir));
+  if (sys::path::filename(Dir) == "compile_commands.json")
+    sys::path::remove_filename(Dir);
+  return std::string(Dir);
 }
 
-std::vector<Finding> runChecks(const Program &P,
-                               ArrayRef<std::unique_ptr<Check>> Checks) {
-  std::vector<Finding> Findings;
-  for (const auto &C : Checks)
-    C->run(P, Findings);
-  llvm::sort(Findings);
-  // A header's code is seen by every file including it: report it once.
-  Findings.erase(std::unique(Findings.begin(), Findings.end(),
-                             [](const Finding &A, const Finding &B) {
-                               return !(A < B) && !(B < A);
-                             }),
-                 Findings.end());
-  return Findings;
+/// The summary database to use ("" for none).
+Expected<std::string> databasePath(const CommandTail &Tail) {
+  if (NoDb && !DbFile.empty())
+    return make_error<InputError>("--no-db", "contradicts --db");
+  if (NoDb)
+    return "";
+  if (!DbFile.empty())
+    return DbFile;
+  if (!BuildDir.empty() && Tail.TailKind != CommandTail::Kind::Kbuild) {
+    SmallString<256> Path(buildDirectory());
+    sys::path::append(Path, "kharden.db");
+    return std::string(Path);
+  }
+  return "";
+}
+
+/// What a run analyses: its share of the selection, each at its position.
+std::vector<RunEntry> runEntries(ArrayRef<std::string> Selection,
+                                 const ShardSpec &Shard) {
+  SmallString<256> Base;
+  if (!BuildDir.empty())
+    Base = buildDirectory();
+  else
+    sys::fs::current_path(Base);
+  std::vector<RunEntry> Mine;
+  for (size_t I = 0; I < Selection.size(); ++I)
+    if (Shard.contains(shardKey(Selection[I], Base)))
+      Mine.push_back({Selection[I], I});
+  return Mine;
+}
+
+/// "kharden: stats: [shard K/N: M of] T translation units: A analysed, R
+/// reused (DB)".
+void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
+                size_t Analysed, StringRef Db) {
+  errs() << "kharden: stats: ";
+  if (!Shard.whole())
+    errs() << "shard " << Shard.str() << ": " << Mine << " of ";
+  errs() << formatv("{0} translation unit{1}: {2} analysed, {3} reused",
+                    Selected, Selected == 1 ? "" : "s", Analysed,
+                    Mine - Analysed)
+         << (Db.empty() ? std::string(" (no database)")
+                        : " (" + Db.str() + ")")
+         << '\n';
+}
+
+int fail(Error E) {
+  reportErrors(std::move(E));
+  return ExitUsage;
 }
 
 } // namespace
@@ -229,69 +252,112 @@ int runCheckCommand(const CommandTail &Tail) {
     return ExitClean;
   }
   auto Checks = selectChecks();
-  if (!Checks) {
-    reportErrors(Checks.takeError());
-    return ExitUsage;
+  if (!Checks)
+    return fail(Checks.takeError());
+  auto Model = loadKernelModel();
+  if (!Model)
+    return fail(Model.takeError());
+  auto Filter = loadNewFindingFilter();
+  if (!Filter)
+    return fail(Filter.takeError());
+  ShardSpec Shard;
+  if (!ShardOpt.empty()) {
+    auto S = ShardSpec::parse(ShardOpt);
+    if (!S)
+      return fail(S.takeError());
+    Shard = *S;
   }
-  auto Model = KernelModel::load(builtinModelPath(), PrimitiveFiles);
-  if (!Model) {
-    reportErrors(Model.takeError());
-    return ExitUsage;
-  }
+  auto DbPath = databasePath(Tail);
+  if (!DbPath)
+    return fail(DbPath.takeError());
+  if (!ShardOpt.empty() && DbPath->empty())
+    return fail(make_error<InputError>(
+        "--shard", "needs a summary database (-p or --db) for kharden merge"));
   auto In = collectInputs(Tail);
-  if (!In) {
-    reportErrors(In.takeError());
-    return ExitUsage;
+  if (!In)
+    return fail(In.takeError());
+
+  std::vector<RunEntry> Mine = runEntries(In->Files, Shard);
+  std::vector<TUResult> Results(Mine.size());
+  std::vector<ContentHash> Commands;
+  for (size_t I = 0; I < Mine.size(); ++I) {
+    Results[I].File = Mine[I].File;
+    Commands.push_back(
+        commandKey(*In->DB, Mine[I].File, KHARDEN_CLANG_RESOURCE_DIR));
   }
 
-  unsigned Parallel = Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
-  std::vector<TUResult> Results =
-      analyzeFiles(*In->DB, In->Files, **Model, KHARDEN_CLANG_RESOURCE_DIR,
-                   Parallel);
+  std::unique_ptr<SummaryStore> Store;
+  if (!DbPath->empty()) {
+    auto S = SummaryStore::openForCheck(
+        *DbPath,
+        {toolBuild(), (*Model)->digest(), KHARDEN_CLANG_RESOURCE_DIR});
+    if (!S)
+      return fail(S.takeError());
+    Store = std::move(*S);
+    std::vector<std::string> Names;
+    for (const RunEntry &E : Mine)
+      Names.push_back(E.File);
+    auto Found = Store->lookup(Names, Commands);
+    if (!Found)
+      return fail(Found.takeError());
+    for (size_t I = 0; I < Mine.size(); ++I)
+      if ((*Found)[I])
+        Results[I] = std::move(*(*Found)[I]);
+    if (Error E = Store->beginRun())
+      return fail(std::move(E));
+  }
 
-  RunInfo Run;
-  for (const auto &C : *Checks)
-    Run.Checks.push_back(std::string(C->name()));
-  Program P(*Model);
-  for (TUResult &R : Results) {
-    Run.Inputs.push_back(R.File);
-    if (R.Errors || !R.Ran) {
-      Run.Incomplete.push_back(R.File);
-      reportWarning(R.File + ": " +
-                    (R.Ran ? "analysed only as far as it parsed: " +
-                                 std::to_string(R.Errors) +
-                                 " compiler error(s), first: "
-                           : std::string("not analysed: ")) +
-                    R.FirstError);
+  std::vector<TUResult *> Work;
+  for (TUResult &R : Results)
+    if (!R.Reused)
+      Work.push_back(&R);
+  bool Kbuild = Tail.TailKind == CommandTail::Kind::Kbuild;
+  bool ShowProgress =
+      !Kbuild && (Progress == ProgressMode::Always ||
+                  (Progress == ProgressMode::Auto &&
+                   sys::Process::StandardErrIsDisplayed()));
+  ProgressLine Line(errs(), Work.size(), ShowProgress,
+                    sys::Process::StandardErrColumns());
+  bool StoreFailed = false;
+  unsigned Parallel =
+      Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
+  analyzeFiles(*In->DB, Work, **Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
+               [&](TUResult &R) {
+                 if (Store && !StoreFailed)
+                   if (Error E = Store->store(R, Commands[&R - &Results[0]])) {
+                     Line.clear();
+                     reportWarning(toString(std::move(E)) +
+                                   "; results are no longer stored");
+                     StoreFailed = true;
+                   }
+                 Line.finished(R.File);
+               });
+  Line.clear();
+  if (Store && !StoreFailed) {
+    RunRecord Record{Shard,
+                     ContentHash::ofParts(In->Files).hex(),
+                     In->Files.size(),
+                     toolVersion(),
+                     (*Model)->digest(),
+                     Mine};
+    if (Error E = Store->finishRun(Record)) {
+      reportWarning(toString(std::move(E)) + "; the run is not recorded");
+      StoreFailed = true;
     }
-    P.add(std::move(R.Summary));
   }
-  P.solve();
-  std::vector<Finding> Findings = runChecks(P, *Checks);
+  if (statsRequested())
+    printStats(Shard, Mine.size(), In->Files.size(), Work.size(), *DbPath);
 
-  std::error_code EC;
-  std::unique_ptr<ToolOutputFile> Out;
-  if (!OutputFile.empty()) {
-    Out = std::make_unique<ToolOutputFile>(OutputFile, EC, sys::fs::OF_Text);
-    if (EC) {
-      reportErrors(make_error<InputError>(OutputFile, EC.message()));
-      return ExitUsage;
-    }
+  // A shard's product is its database; `kharden merge` reports.
+  if (!ShardOpt.empty()) {
+    for (const TUResult &R : Results)
+      if (R.Errors || !R.Ran)
+        warnIncomplete(R);
+    return StoreFailed ? ExitUsage : ExitClean;
   }
-  // Under kbuild, diagnostics go to stderr like sparse's.
-  raw_ostream &OS = Out ? Out->os()
-                        : Tail.TailKind == CommandTail::Kind::Kbuild ? errs()
-                                                                      : outs();
-  writeReport(OS, Findings, Run,
-              !Out && OutputFormat == Format::Text && OS.has_colors());
-  if (Out)
-    Out->keep();
-
-  // Like sparse, a checker under kbuild must not stop the build for findings.
-  if (!Findings.empty())
-    return Tail.TailKind == CommandTail::Kind::Kbuild ? ExitClean
-                                                      : ExitFindings;
-  return Run.Incomplete.empty() ? ExitClean : ExitUsage;
+  return reportResults(std::move(Results), std::move(*Model), *Checks,
+                       *Filter,
+                       Kbuild ? ReportMode::Kbuild : ReportMode::Normal);
 }
 
 } // namespace kharden

@@ -8,7 +8,8 @@
 
 namespace kharden {
 
-/// The `check` subcommand and the category its options are listed under.
+/// The `check` subcommand and the category its own options are listed
+/// under (the options it shares with `merge` are in reportCategory()).
 llvm::cl::SubCommand &checkSubcommand();
 llvm::cl::OptionCategory &checkCategory();
 

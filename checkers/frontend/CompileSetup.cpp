@@ -114,4 +114,20 @@ ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
   };
 }
 
+ContentHash commandKey(const CompilationDatabase &DB, StringRef File,
+                       const std::string &ResourceDir) {
+  std::vector<std::string> Parts;
+  ArgumentsAdjuster Adjust = analysisAdjuster(ResourceDir);
+  for (const CompileCommand &C : DB.getCompileCommands(File)) {
+    SmallString<256> Dir(C.Directory);
+    sys::fs::make_absolute(Dir);
+    Parts.push_back(std::string(Dir));
+    Parts.push_back(C.Filename);
+    for (std::string &Arg : Adjust(C.CommandLine, C.Filename))
+      Parts.push_back(std::move(Arg));
+    Parts.push_back("\n"); // ends one command
+  }
+  return ContentHash::ofParts(Parts);
+}
+
 } // namespace kharden

@@ -8,6 +8,8 @@
 #ifndef KHARDEN_CHECKERS_FRONTEND_COMPILESETUP_H
 #define KHARDEN_CHECKERS_FRONTEND_COMPILESETUP_H
 
+#include "checkers/ci/ContentHash.h"
+
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -43,6 +45,11 @@ loadCompilationDatabase(llvm::StringRef BuildDir);
 /// files, no warnings (the kernel's own -Werror= included), clang's builtin
 /// headers from ResourceDir.
 clang::tooling::ArgumentsAdjuster analysisAdjuster(std::string ResourceDir);
+
+/// What File is compiled with, as a stored summary's key: every command DB
+/// has for it, after analysisAdjuster(), with its absolute directory.
+ContentHash commandKey(const clang::tooling::CompilationDatabase &DB,
+                       llvm::StringRef File, const std::string &ResourceDir);
 
 } // namespace kharden
 

@@ -4,6 +4,9 @@
 
 #include "llvm/ADT/MapVector.h"
 
+#include <map>
+#include <tuple>
+
 namespace kharden {
 
 std::unique_ptr<Check> createSplitPercpuHandoffCheck() {
@@ -96,25 +99,35 @@ std::string consequence(const Verdict &V) {
          "consumed twice";
 }
 
+/// Each distinct shape is proved once per run.
+const Verdict &
+verdictFor(const HandoffShape &Shape,
+           std::map<std::tuple<RegionContext, RegionContext, ExitKind>,
+                    Verdict> &Cache) {
+  auto Key = std::make_tuple(Shape.Consume, Shape.Refill, Shape.RefillRuns);
+  auto It = Cache.find(Key);
+  if (It == Cache.end())
+    It = Cache.emplace(Key, proveFreshness(Shape)).first;
+  return It->second;
+}
+
+/// A schedule's refills and syscall exits are told at the refill; every
+/// other step (entries, consumes, preemption, interrupts) at the consume.
+bool atRefill(llvm::StringRef Event) {
+  return Event.starts_with("refill") || Event == "syscall-exit";
+}
+
 void addVerdictNotes(Finding &Fd, const Verdict &V, const SourcePoint &Consume,
                      const SourcePoint &Refill) {
-  std::string Head = "model: " + V.Property + " " + V.Status + " for " +
-                     V.Scheme;
+  std::string Head = "atomicity model: " + V.Property + " " + V.Status +
+                     " for " + V.Scheme;
   if (!V.Detail.empty())
     Head += " (" + V.Detail + ")";
   Fd.Notes.push_back({Consume, Head});
   unsigned Step = 0;
-  for (const ScheduleStep &S : V.Schedule) {
-    bool AtRefill = S.Event.find("refill") != std::string::npos ||
-                    S.Event.find("exit") != std::string::npos ||
-                    S.Event.find("return") != std::string::npos;
-    std::string Text = "step " + std::to_string(++Step) + ": cpu" +
-                       std::to_string(S.Cpu) + " task " + S.Task + ": " +
-                       S.Event;
-    if (S.SlotValue >= 0)
-      Text += " (slot value #" + std::to_string(S.SlotValue) + ")";
-    Fd.Notes.push_back({AtRefill ? Refill : Consume, Text});
-  }
+  for (const ScheduleStep &S : V.Schedule)
+    Fd.Notes.push_back({atRefill(S.Event) ? Refill : Consume,
+                        "step " + std::to_string(++Step) + ": " + S.Note});
 }
 
 } // namespace
@@ -139,6 +152,8 @@ SplitPercpuHandoffCheck::options() const {
 
 void SplitPercpuHandoffCheck::run(const Program &P,
                                   std::vector<Finding> &Out) const {
+  std::map<std::tuple<RegionContext, RegionContext, ExitKind>, Verdict>
+      Verdicts;
   llvm::MapVector<llvm::StringRef, std::vector<Access>> Consumes, Refills;
   for (const FunctionSummary &F : P.functions())
     for (const PercpuOp &Op : F.Ops) {
@@ -170,7 +185,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       if (Exit)
         Shape.RefillRuns = Exit->Runs;
 
-      Verdict V = proveFreshness(Shape);
+      Verdict V = verdictFor(Shape, Verdicts);
       Finding Fd;
       Fd.Check = std::string(name());
       // A handoff the model proves fresh is worth knowing, not a bug.

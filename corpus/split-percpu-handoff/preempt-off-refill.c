@@ -18,3 +18,13 @@ SYSCALL_DEFINE0(padded)
 	preempt_enable();
 	return 0;
 }
+// CHECK: preempt-off-refill.c:[[@LINE-9]]:10: warning: per-CPU 'pad' is consumed here with preemption enabled and refilled in another atomic region with preemption disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: preempt-off-refill.c:[[@LINE-5]]:2: note: refilled here by '__this_cpu_write' in '__do_sys_padded' with preemption disabled
+// CHECK: preempt-off-refill.c:[[@LINE-6]]:2: note: the refill mixes in a random or timer source: the value is secret
+// CHECK: preempt-off-refill.c:[[@LINE-12]]:10: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume preemptible, refill preempt-off at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)
+// CHECK: preempt-off-refill.c:[[@LINE-13]]:10: note: step 1: task0 enters a syscall on cpu0
+// CHECK: preempt-off-refill.c:[[@LINE-14]]:10: note: step 2: task1 enters a syscall on cpu1
+// CHECK: preempt-off-refill.c:[[@LINE-15]]:10: note: step 3: task0 uses cpu0's offset, value 0
+// CHECK: preempt-off-refill.c:[[@LINE-16]]:10: note: step 4: task1 is preempted on cpu1, which now runs task2
+// CHECK: preempt-off-refill.c:[[@LINE-17]]:10: note: step 5: task0 is preempted on cpu0, which now runs task1
+// CHECK: preempt-off-refill.c:[[@LINE-18]]:10: note: step 6: task1 uses cpu0's offset, value 0, which was already used

@@ -19,3 +19,13 @@ void do_syscall_64(long nr)
 	local_irq_disable();
 	refill_at_syscall_exit();
 }
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-6]]:2: warning: per-CPU 'kstack_offset' is consumed here with IRQs disabled and refilled in another atomic region with IRQs disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: {{.*}}linux/randomize_kstack.h:9:16: note: expanded from macro 'add_random_kstack_offset'
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-8]]:2: note: the consumed value moves the stack (alloca)
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: refilled here by 'raw_cpu_write' in 'refill_at_syscall_exit' with IRQs disabled
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-15]]:2: note: the refill mixes in a random or timer source: the value is secret
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-11]]:2: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume irqs-off, refill irqs-off at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-12]]:2: note: step 1: task1 enters a syscall on cpu1; task1 uses cpu1's offset, value 1
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-13]]:2: note: step 2: task1 is preempted on cpu1, which now runs task2
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: step 3: task2 returns from an interrupt to user mode on cpu1
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-15]]:2: note: step 4: task2 enters a syscall on cpu1; task2 uses cpu1's offset, value 1, which was already used

@@ -1,0 +1,137 @@
+//===- checkers/ci/SummaryStore.h - summaries that outlive a run -*- C++ -*-===//
+//
+// The SQLite database of `kharden check --db FILE` (default:
+// <build-dir>/kharden.db): per translation unit, its summary and everything
+// its validity depends on (the compile command; the kharden build, kernel
+// model and summary format; the content of every file the compiler read).
+// A run reuses the summaries that are still valid and stores the others as
+// each translation unit finishes, one transaction each, so that a run
+// killed halfway leaves a usable database. The database also records its
+// last complete run (which translation units, which shard), which is what
+// `kharden merge` combines. docs/ci.md describes the schema.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_CI_SUMMARYSTORE_H
+#define KHARDEN_CHECKERS_CI_SUMMARYSTORE_H
+
+#include "checkers/ci/Shard.h"
+#include "checkers/ci/Sqlite.h"
+#include "checkers/ci/TUResult.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <mutex>
+#include <optional>
+
+namespace kharden {
+
+/// What every stored summary of a run shares.
+struct StoreConfig {
+  std::string ToolBuild;   ///< toolBuild(): reuse needs the same binary.
+  std::string ModelDigest; ///< KernelModel::digest().
+  std::string ResourceDir; ///< Clang's builtin headers.
+
+  ContentHash hash() const;
+};
+
+/// A translation unit of a run, at its place in the whole selection (the
+/// order results are combined in, which decides the report's order).
+struct RunEntry {
+  std::string File;
+  uint64_t Position = 0;
+};
+
+/// The last complete run a database saw.
+struct RunRecord {
+  ShardSpec Shard;
+  std::string Selection;      ///< Hash of the whole (unsharded) selection.
+  uint64_t SelectionSize = 0; ///< Its number of translation units.
+  std::string Kharden;        ///< toolVersion() of the run.
+  std::string ModelDigest;
+  std::vector<RunEntry> Files; ///< This shard's, by position.
+};
+
+class SummaryStore {
+public:
+  /// Opens Path for `kharden check`, creating it if missing. A file that is
+  /// not a kharden summary database or is damaged is reported in one
+  /// warning line, kept as Path.bad, and replaced by an empty database; so
+  /// is one whose stored summaries turn out unreadable.
+  static llvm::Expected<std::unique_ptr<SummaryStore>>
+  openForCheck(llvm::StringRef Path, StoreConfig Config);
+
+  /// Opens Path read-only for `kharden merge`; any problem is an error.
+  static llvm::Expected<std::unique_ptr<SummaryStore>>
+  openForMerge(llvm::StringRef Path);
+
+  llvm::StringRef path() const { return Path; }
+
+  /// For each file with its command hash, the stored result if it is still
+  /// valid (same command and configuration, reusable, every file it read
+  /// unchanged), else nullopt. Rebuilds the database (with a warning) if a
+  /// stored summary is unreadable, and then reports nothing as valid.
+  llvm::Expected<std::vector<std::optional<TUResult>>>
+  lookup(llvm::ArrayRef<std::string> Files,
+         llvm::ArrayRef<ContentHash> Commands);
+
+  /// Stores one result in its own transaction. Thread-safe.
+  llvm::Error store(const TUResult &R, const ContentHash &Command);
+
+  /// Marks a run as under way: until finishRun(), merge refuses the file.
+  llvm::Error beginRun();
+  /// Records the run (one transaction) and drops what no longer serves:
+  /// results of another configuration, file versions nothing refers to.
+  llvm::Error finishRun(const RunRecord &Run);
+
+  /// The last complete run (merge).
+  llvm::Expected<RunRecord> lastRun();
+  /// The stored result of File, whatever its validity (merge).
+  llvm::Expected<TUResult> load(llvm::StringRef File);
+
+  /// Results stored by this process (for --stats and tests).
+  unsigned storedCount() const { return Stored; }
+
+private:
+  SummaryStore(std::string Path, std::unique_ptr<SqliteDb> Db,
+               StoreConfig Config)
+      : Path(std::move(Path)), Db(std::move(Db)), Config(std::move(Config)),
+        ConfigHash(this->Config.hash()) {}
+
+  static llvm::Expected<std::unique_ptr<SqliteDb>>
+  openValidated(llvm::StringRef Path);
+  llvm::Error rebuild(llvm::StringRef Why);
+  llvm::Expected<std::optional<TUResult>> lookupOne(llvm::StringRef File,
+                                                    const ContentHash &Command);
+  llvm::Expected<bool> readsUnchanged(llvm::StringRef Reads);
+  llvm::Expected<bool> versionUnchanged(int64_t Id);
+  llvm::Expected<TUResult> decode(const SqliteStatement &Row,
+                                  llvm::StringRef File);
+  llvm::Expected<int64_t> versionId(const FileRead &Read, int64_t Now);
+  llvm::Error collectGarbage();
+
+  /// What is on disk now, per path, asked once per run.
+  struct DiskFile {
+    bool Exists = false;
+    uint64_t Size = 0;
+    int64_t MTime = 0;
+    std::optional<ContentHash> Hash; ///< Computed when first needed.
+  };
+  DiskFile &disk(llvm::StringRef Path);
+
+  std::string Path;
+  std::unique_ptr<SqliteDb> Db;
+  StoreConfig Config;
+  ContentHash ConfigHash;
+  std::mutex Lock;
+  unsigned Stored = 0;
+  llvm::StringMap<DiskFile> Disk;
+  llvm::DenseMap<int64_t, bool> VersionUnchanged;
+  /// (path, hash) -> id of versions this process wrote, with their stat.
+  llvm::StringMap<std::pair<int64_t, std::pair<uint64_t, int64_t>>> Versions;
+  unsigned KillAfterStores = 0; ///< KHARDEN_TEST_KILL_IN_COMMIT (tests).
+};
+
+} // namespace kharden
+
+#endif

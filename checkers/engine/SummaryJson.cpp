@@ -1,0 +1,584 @@
+#include "checkers/engine/SummaryJson.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <limits>
+
+using namespace llvm;
+
+namespace kharden {
+
+// A tripwire for the day a field is added to a summary struct: a structured
+// binding names every data member, so these stop compiling until this file
+// learns the new field (see SummaryJson.h) and the list here is extended.
+[[maybe_unused]] static void everyFieldIsSerialized(
+    const SourcePoint &P, const Note &N, const RelState &R, const CallSite &C,
+    const PercpuOp &Op, const FunctionSummary &F, const EntryHint &H,
+    const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
+    const TargetFacts &T, const MacroDefinitionText &M) {
+  [[maybe_unused]] auto &[File, Line, Column] = P;
+  [[maybe_unused]] auto &[Where, Message] = N;
+  [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
+                          EnableEvidence, AssertedPreemptOff,
+                          UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
+                          WhyPreempt] = R;
+  [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates] = C;
+  [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
+                          OpStates, ValueUsed, PartOfRefill, FeedsStack,
+                          MixesRandom] = Op;
+  [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
+                          ExitStates] = F;
+  [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
+  [[maybe_unused]] auto &[Preempt, Irqs] = Ctx;
+  [[maybe_unused]] auto &[MainFile, Target, Macros, Functions, Hints,
+                          ParseErrors] = S;
+  [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
+                          TaskField, Generator, StorageWhere, SiteStates] =
+      Site;
+  [[maybe_unused]] auto &[Arch, StackAlignment, FromFlag] = T;
+  [[maybe_unused]] auto &[MacroName, Body, MacroWhere] = M;
+}
+
+namespace {
+
+StringRef irqName(IrqRel I) {
+  switch (I) {
+  case IrqRel::Inherited: return "inherited";
+  case IrqRel::Off: return "off";
+  case IrqRel::On: return "on";
+  }
+  llvm_unreachable("unknown IRQ state");
+}
+
+StringRef switchName(Switch S) { return S == Switch::Off ? "off" : "on"; }
+
+constexpr PercpuAccess AllAccesses[] = {
+    PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
+    PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
+constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On};
+constexpr Switch AllSwitches[] = {Switch::Off, Switch::On};
+
+/// Writes one summary; file names go to a table, points refer to it.
+class Writer {
+public:
+  json::Value write(const TUSummary &S) {
+    json::Object O;
+    O["format"] = SummaryFormatVersion;
+    O["main_file"] = S.MainFile;
+    O["target"] = json::Object{{"arch", S.Target.Arch},
+                               {"stack_alignment", S.Target.StackAlignment},
+                               {"from_flag", S.Target.FromFlag}};
+    json::Array Macros;
+    for (const MacroDefinitionText &M : S.Macros)
+      Macros.push_back(json::Object{
+          {"name", M.Name}, {"body", M.Body}, {"at", point(M.Where)}});
+    putArray(O, "macros", std::move(Macros));
+    if (S.ParseErrors)
+      O["parse_errors"] = S.ParseErrors;
+    json::Array Functions, Hints;
+    for (const FunctionSummary &F : S.Functions)
+      Functions.push_back(function(F));
+    for (const EntryHint &H : S.Hints)
+      Hints.push_back(hint(H));
+    putArray(O, "functions", std::move(Functions));
+    putArray(O, "hints", std::move(Hints));
+    // Last: the table is complete only once everything else is written.
+    O["files"] = json::Array(Files);
+    return O;
+  }
+
+private:
+  static void putArray(json::Object &O, StringRef Key, json::Array A) {
+    if (!A.empty())
+      O[Key] = std::move(A);
+  }
+  static void putFlag(json::Object &O, StringRef Key, bool Flag) {
+    if (Flag)
+      O[Key] = true;
+  }
+
+  json::Value point(const SourcePoint &P) {
+    auto [It, Inserted] = FileIndex.try_emplace(P.File, Files.size());
+    if (Inserted)
+      Files.push_back(P.File);
+    return json::Array{It->second, P.Line, P.Column};
+  }
+
+  json::Value note(const Note &N) {
+    return json::Object{{"at", point(N.Where)}, {"message", N.Message}};
+  }
+
+  json::Array notes(ArrayRef<Note> Notes) {
+    json::Array A;
+    for (const Note &N : Notes)
+      A.push_back(note(N));
+    return A;
+  }
+
+  static json::Value state(const RelState &R) {
+    const RelState D;
+    json::Object O;
+    if (R.PreemptDepth != D.PreemptDepth)
+      O["preempt_depth"] = R.PreemptDepth;
+    if (R.MigrateDepth != D.MigrateDepth)
+      O["migrate_depth"] = R.MigrateDepth;
+    if (R.Irq != D.Irq)
+      O["irq"] = irqName(R.Irq);
+    putFlag(O, "sleep_evidence", R.SleepEvidence);
+    putFlag(O, "enable_evidence", R.EnableEvidence);
+    putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
+    if (R.UnmatchedRestores != D.UnmatchedRestores)
+      O["unmatched_restores"] = R.UnmatchedRestores;
+    if (R.SavedCount != D.SavedCount)
+      O["saved_count"] = R.SavedCount;
+    if (R.Saved != D.Saved) {
+      json::Array Saved;
+      for (IrqRel I : R.Saved)
+        Saved.push_back(irqName(I));
+      O["saved"] = std::move(Saved);
+    }
+    if (R.Region != D.Region)
+      O["region"] = R.Region;
+    if (R.WhyIrq != D.WhyIrq)
+      O["why_irq"] = R.WhyIrq;
+    if (R.WhyPreempt != D.WhyPreempt)
+      O["why_preempt"] = R.WhyPreempt;
+    return O;
+  }
+
+  static json::Array states(ArrayRef<RelState> States) {
+    json::Array A;
+    for (const RelState &R : States)
+      A.push_back(state(R));
+    return A;
+  }
+
+  json::Value call(const CallSite &C) {
+    json::Object O{{"callee_key", C.CalleeKey},
+                   {"callee_name", C.CalleeName},
+                   {"at", point(C.Where)}};
+    putArray(O, "states", states(C.States));
+    return O;
+  }
+
+  json::Value op(const PercpuOp &Op) {
+    json::Object O{{"access", accessName(Op.Access)},
+                   {"operation", Op.Operation},
+                   {"variable", Op.Variable},
+                   {"at", point(Op.Where)}};
+    putArray(O, "macro_notes", notes(Op.MacroNotes));
+    putArray(O, "states", states(Op.States));
+    putFlag(O, "value_used", Op.ValueUsed);
+    putFlag(O, "part_of_refill", Op.PartOfRefill);
+    putFlag(O, "feeds_stack", Op.FeedsStack);
+    putFlag(O, "mixes_random", Op.MixesRandom);
+    return O;
+  }
+
+  json::Value site(const StackOffsetSite &S) {
+    json::Object O{
+        {"role", S.Kind == StackOffsetSite::Role::Consume ? "consume" : "refill"},
+        {"macro", S.Macro},
+        {"args", json::Array(S.Args)},
+        {"at", point(S.Where)},
+        {"percpu_variable", S.PercpuVariable}};
+    putFlag(O, "task_field", S.TaskField);
+    putFlag(O, "generator", S.Generator);
+    if (S.StorageWhere.valid())
+      O["storage_at"] = point(S.StorageWhere);
+    putArray(O, "states", states(S.States));
+    return O;
+  }
+
+  json::Value function(const FunctionSummary &F) {
+    json::Object O{{"key", F.Key}, {"name", F.Name}, {"at", point(F.Where)}};
+    putArray(O, "notes", notes(F.Notes));
+    json::Array Calls, Ops, Sites;
+    for (const CallSite &C : F.Calls)
+      Calls.push_back(call(C));
+    for (const PercpuOp &Op : F.Ops)
+      Ops.push_back(op(Op));
+    for (const StackOffsetSite &S : F.Sites)
+      Sites.push_back(site(S));
+    putArray(O, "calls", std::move(Calls));
+    putArray(O, "ops", std::move(Ops));
+    putArray(O, "sites", std::move(Sites));
+    putArray(O, "exit_states", states(F.ExitStates));
+    return O;
+  }
+
+  json::Value hint(const EntryHint &H) {
+    return json::Object{
+        {"function_key", H.FunctionKey},
+        {"function_name", H.FunctionName},
+        {"context",
+         json::Object{{"preempt", switchName(H.Context.Preempt)},
+                      {"irqs", switchName(H.Context.Irqs)}}},
+        {"why", note(H.Why)}};
+  }
+
+  std::vector<std::string> Files;
+  StringMap<unsigned> FileIndex;
+};
+
+/// Reads one summary. Every reader returns false after reporting the first
+/// problem at its JSON path.
+class Reader {
+public:
+  Expected<TUSummary> read(const json::Value &V) {
+    TUSummary S;
+    if (!summary(V, S, json::Path(Root)))
+      return Root.getError();
+    return S;
+  }
+
+private:
+  using Path = json::Path;
+
+  static const json::Object *object(const json::Value &V, Path P) {
+    const json::Object *O = V.getAsObject();
+    if (!O)
+      P.report("expected an object");
+    return O;
+  }
+
+  static bool string(const json::Object &O, StringRef Key, std::string &Out,
+                     Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      P.field(Key).report("missing");
+      return false;
+    }
+    if (auto S = V->getAsString()) {
+      Out = S->str();
+      return true;
+    }
+    P.field(Key).report("expected a string");
+    return false;
+  }
+
+  /// An optional integer field, which must fit T.
+  template <typename T>
+  static bool integer(const json::Object &O, StringRef Key, T &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    std::optional<int64_t> I = V->getAsInteger();
+    if (!I || *I < int64_t(std::numeric_limits<T>::min()) ||
+        *I > int64_t(std::numeric_limits<T>::max())) {
+      P.field(Key).report("expected an integer in range");
+      return false;
+    }
+    Out = T(*I);
+    return true;
+  }
+
+  static bool flag(const json::Object &O, StringRef Key, bool &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    if (auto B = V->getAsBoolean()) {
+      Out = *B;
+      return true;
+    }
+    P.field(Key).report("expected a boolean");
+    return false;
+  }
+
+  /// An enum spelled by Name(E) for one of All.
+  template <typename E, size_t N, typename NameFn>
+  static bool enumeration(const json::Value &V, const E (&All)[N],
+                          NameFn Name, E &Out, Path P) {
+    if (auto S = V.getAsString())
+      for (E Candidate : All)
+        if (Name(Candidate) == *S) {
+          Out = Candidate;
+          return true;
+        }
+    P.report("unknown value");
+    return false;
+  }
+
+  /// An optional array field, each element read by Each.
+  template <typename T, typename Fn>
+  static bool array(const json::Object &O, StringRef Key, std::vector<T> &Out,
+                    Path P, Fn Each) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    const json::Array *A = V->getAsArray();
+    if (!A) {
+      P.field(Key).report("expected an array");
+      return false;
+    }
+    Out.resize(A->size());
+    for (size_t I = 0; I < A->size(); ++I)
+      if (!Each((*A)[I], Out[I], P.field(Key).index(I)))
+        return false;
+    return true;
+  }
+
+  bool point(const json::Object &O, StringRef Key, SourcePoint &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    if (!A || A->size() != 3) {
+      P.field(Key).report("expected [file, line, column]");
+      return false;
+    }
+    std::optional<int64_t> F = (*A)[0].getAsInteger(),
+                           L = (*A)[1].getAsInteger(),
+                           C = (*A)[2].getAsInteger();
+    if (!F || !L || !C || *F < 0 || size_t(*F) >= Files.size() || *L < 0 ||
+        *L > UINT32_MAX || *C < 0 || *C > UINT32_MAX) {
+      P.field(Key).report("expected [file, line, column]");
+      return false;
+    }
+    Out = {Files[*F], unsigned(*L), unsigned(*C)};
+    return true;
+  }
+
+  bool note(const json::Value &V, Note &Out, Path P) {
+    const json::Object *O = object(V, P);
+    return O && point(*O, "at", Out.Where, P) &&
+           string(*O, "message", Out.Message, P);
+  }
+
+  bool notes(const json::Object &O, StringRef Key, std::vector<Note> &Out,
+             Path P) {
+    return array(O, Key, Out, P, [&](const json::Value &V, Note &N, Path At) {
+      return note(V, N, At);
+    });
+  }
+
+  static bool state(const json::Value &V, RelState &R, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    if (const json::Value *Irq = O->get("irq"))
+      if (!enumeration(*Irq, AllIrqRels, irqName, R.Irq, P.field("irq")))
+        return false;
+    if (const json::Value *Saved = O->get("saved")) {
+      const json::Array *A = Saved->getAsArray();
+      if (!A || A->size() != R.Saved.size()) {
+        P.field("saved").report("expected the saved IRQ states");
+        return false;
+      }
+      for (size_t I = 0; I < A->size(); ++I)
+        if (!enumeration((*A)[I], AllIrqRels, irqName, R.Saved[I],
+                         P.field("saved").index(I)))
+          return false;
+    }
+    return integer(*O, "preempt_depth", R.PreemptDepth, P) &&
+           integer(*O, "migrate_depth", R.MigrateDepth, P) &&
+           flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
+           flag(*O, "enable_evidence", R.EnableEvidence, P) &&
+           flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
+           integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
+           integer(*O, "saved_count", R.SavedCount, P) &&
+           integer(*O, "region", R.Region, P) &&
+           integer(*O, "why_irq", R.WhyIrq, P) &&
+           integer(*O, "why_preempt", R.WhyPreempt, P) &&
+           checkSavedCount(R, P);
+  }
+
+  static bool checkSavedCount(const RelState &R, Path P) {
+    if (R.SavedCount <= RelState::MaxSaved)
+      return true;
+    P.field("saved_count").report("more saved IRQ states than kept");
+    return false;
+  }
+
+  static bool states(const json::Object &O, StringRef Key,
+                     std::vector<RelState> &Out, Path P) {
+    return array(O, Key, Out, P, state);
+  }
+
+  bool call(const json::Value &V, CallSite &C, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "callee_key", C.CalleeKey, P) &&
+           string(*O, "callee_name", C.CalleeName, P) &&
+           point(*O, "at", C.Where, P) && states(*O, "states", C.States, P);
+  }
+
+  bool op(const json::Value &V, PercpuOp &Op, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    const json::Value *Access = O->get("access");
+    if (!Access) {
+      P.field("access").report("missing");
+      return false;
+    }
+    return enumeration(*Access, AllAccesses, accessName, Op.Access,
+                       P.field("access")) &&
+           string(*O, "operation", Op.Operation, P) &&
+           string(*O, "variable", Op.Variable, P) &&
+           point(*O, "at", Op.Where, P) &&
+           notes(*O, "macro_notes", Op.MacroNotes, P) &&
+           states(*O, "states", Op.States, P) &&
+           flag(*O, "value_used", Op.ValueUsed, P) &&
+           flag(*O, "part_of_refill", Op.PartOfRefill, P) &&
+           flag(*O, "feeds_stack", Op.FeedsStack, P) &&
+           flag(*O, "mixes_random", Op.MixesRandom, P);
+  }
+
+  bool site(const json::Value &V, StackOffsetSite &S, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::string Role;
+    if (!string(*O, "role", Role, P))
+      return false;
+    if (Role != "consume" && Role != "refill") {
+      P.field("role").report("unknown value");
+      return false;
+    }
+    S.Kind = Role == "consume" ? StackOffsetSite::Role::Consume
+                               : StackOffsetSite::Role::Refill;
+    if (O->get("storage_at") && !point(*O, "storage_at", S.StorageWhere, P))
+      return false;
+    return string(*O, "macro", S.Macro, P) &&
+           array(*O, "args", S.Args, P,
+                 [](const json::Value &A, std::string &Out, Path At) {
+                   if (auto Str = A.getAsString()) {
+                     Out = Str->str();
+                     return true;
+                   }
+                   At.report("expected a string");
+                   return false;
+                 }) &&
+           point(*O, "at", S.Where, P) &&
+           string(*O, "percpu_variable", S.PercpuVariable, P) &&
+           flag(*O, "task_field", S.TaskField, P) &&
+           flag(*O, "generator", S.Generator, P) &&
+           states(*O, "states", S.States, P);
+  }
+
+  bool function(const json::Value &V, FunctionSummary &F, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "key", F.Key, P) && string(*O, "name", F.Name, P) &&
+           point(*O, "at", F.Where, P) && notes(*O, "notes", F.Notes, P) &&
+           array(*O, "calls", F.Calls, P,
+                 [&](const json::Value &C, CallSite &Out, Path At) {
+                   return call(C, Out, At);
+                 }) &&
+           array(*O, "ops", F.Ops, P,
+                 [&](const json::Value &C, PercpuOp &Out, Path At) {
+                   return op(C, Out, At);
+                 }) &&
+           array(*O, "sites", F.Sites, P,
+                 [&](const json::Value &C, StackOffsetSite &Out, Path At) {
+                   return site(C, Out, At);
+                 }) &&
+           states(*O, "exit_states", F.ExitStates, P) && checkNoteIds(F, P);
+  }
+
+  /// RelState::Why* index the function's notes; a stored summary must not
+  /// send the solver out of bounds.
+  static bool checkNoteIds(const FunctionSummary &F, Path P) {
+    auto InRange = [&](const RelState &R) {
+      return R.WhyIrq < int(F.Notes.size()) &&
+             R.WhyPreempt < int(F.Notes.size());
+    };
+    bool Ok = llvm::all_of(F.ExitStates, InRange) &&
+              llvm::all_of(F.Calls, [&](const CallSite &C) {
+                return llvm::all_of(C.States, InRange);
+              }) &&
+              llvm::all_of(F.Ops, [&](const PercpuOp &Op) {
+                return llvm::all_of(Op.States, InRange);
+              }) &&
+              llvm::all_of(F.Sites, [&](const StackOffsetSite &S) {
+                return llvm::all_of(S.States, InRange);
+              });
+    if (!Ok)
+      P.report("a state refers to a note the function does not have");
+    return Ok;
+  }
+
+  bool hint(const json::Value &V, EntryHint &H, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "function_key", H.FunctionKey, P) ||
+        !string(*O, "function_name", H.FunctionName, P))
+      return false;
+    const json::Value *Ctx = O->get("context");
+    const json::Object *C = Ctx ? Ctx->getAsObject() : nullptr;
+    if (!C || !C->get("preempt") || !C->get("irqs")) {
+      P.field("context").report("expected {preempt, irqs}");
+      return false;
+    }
+    const json::Value *Why = O->get("why");
+    if (!Why) {
+      P.field("why").report("missing");
+      return false;
+    }
+    return enumeration(*C->get("preempt"), AllSwitches, switchName,
+                       H.Context.Preempt, P.field("context")) &&
+           enumeration(*C->get("irqs"), AllSwitches, switchName,
+                       H.Context.Irqs, P.field("context")) &&
+           note(*Why, H.Why, P.field("why"));
+  }
+
+  bool summary(const json::Value &V, TUSummary &S, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Format =
+        O->get("format") ? O->get("format")->getAsInteger() : std::nullopt;
+    if (Format != int64_t(SummaryFormatVersion)) {
+      P.field("format").report("another summary format version");
+      return false;
+    }
+    if (!array(*O, "files", Files, P,
+               [](const json::Value &F, std::string &Out, Path At) {
+                 if (auto S = F.getAsString()) {
+                   Out = S->str();
+                   return true;
+                 }
+                 At.report("expected a string");
+                 return false;
+               }))
+      return false;
+    const json::Value *T = O->get("target");
+    const json::Object *TO = T ? T->getAsObject() : nullptr;
+    if (!TO || !string(*TO, "arch", S.Target.Arch, P.field("target")) ||
+        !integer(*TO, "stack_alignment", S.Target.StackAlignment,
+                 P.field("target")) ||
+        !flag(*TO, "from_flag", S.Target.FromFlag, P.field("target"))) {
+      if (!TO)
+        P.field("target").report("expected {arch, stack_alignment}");
+      return false;
+    }
+    return string(*O, "main_file", S.MainFile, P) &&
+           array(*O, "macros", S.Macros, P,
+                 [&](const json::Value &M, MacroDefinitionText &Out, Path At) {
+                   const json::Object *MO = object(M, At);
+                   return MO && string(*MO, "name", Out.Name, At) &&
+                          string(*MO, "body", Out.Body, At) &&
+                          point(*MO, "at", Out.Where, At);
+                 }) &&
+           integer(*O, "parse_errors", S.ParseErrors, P) &&
+           array(*O, "functions", S.Functions, P,
+                 [&](const json::Value &F, FunctionSummary &Out, Path At) {
+                   return function(F, Out, At);
+                 }) &&
+           array(*O, "hints", S.Hints, P,
+                 [&](const json::Value &H, EntryHint &Out, Path At) {
+                   return hint(H, Out, At);
+                 });
+  }
+
+  json::Path::Root Root{"summary"};
+  std::vector<std::string> Files;
+};
+
+} // namespace
+
+json::Value summaryToJson(const TUSummary &Summary) {
+  return Writer().write(Summary);
+}
+
+Expected<TUSummary> summaryFromJson(const json::Value &Value) {
+  return Reader().read(Value);
+}
+
+} // namespace kharden

@@ -1,0 +1,307 @@
+#include "checkers/frontend/Report.h"
+
+#include "checkers/core/Output.h"
+#include "checkers/frontend/CheckCommand.h"
+#include "checkers/frontend/MergeCommand.h"
+#include "support/ExitCodes.h"
+#include "support/InputError.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace kharden {
+
+cl::OptionCategory &reportCategory() {
+  static cl::OptionCategory Category("Report options (check and merge)");
+  return Category;
+}
+
+namespace {
+
+enum class Format { Text, Json, Sarif };
+
+// Each option belongs to both subcommands.
+#define BOTH cl::sub(checkSubcommand()), cl::sub(mergeSubcommand())
+
+cl::opt<Format> OutputFormat(
+    "format", cl::desc("Output format"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
+               clEnumValN(Format::Json, "json", "JSON (docs/output.md)"),
+               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0")),
+    BOTH, cl::cat(reportCategory()));
+cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE"),
+                                cl::value_desc("file"), BOTH,
+                                cl::cat(reportCategory()));
+cl::opt<std::string>
+    ChecksOpt("checks",
+              cl::desc("Comma-separated checks to run (default: all; see "
+                       "--list-checks)"),
+              cl::value_desc("list"), BOTH, cl::cat(reportCategory()));
+cl::list<std::string> CheckOptions(
+    "check-option",
+    cl::desc("Set a check's option: <check>.<Option>=<value> (repeatable; "
+             "see --list-checks)"),
+    cl::value_desc("check.Option=value"), BOTH, cl::cat(reportCategory()));
+cl::list<std::string> PrimitiveFiles(
+    "primitives",
+    cl::desc("Extra kernel model file (YAML, docs/kernel-model.md); its "
+             "entries take precedence over the built-in ones"),
+    cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Report only findings absent from FILE, the JSON result of an "
+             "earlier run (docs/ci.md); lines may have moved"),
+    cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
+cl::opt<std::string> DiffFile(
+    "diff",
+    cl::desc("Report only findings whose location or a note lies on a line "
+             "this unified diff adds or changes ('-': standard input)"),
+    cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
+cl::opt<std::string> SuppressionsFile(
+    "suppressions",
+    cl::desc("YAML file of accepted findings, each with a reason "
+             "(docs/ci.md)"),
+    cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
+cl::opt<bool> Stats("stats",
+                    cl::desc("Print how many translation units were analysed "
+                             "and how many reused (stderr)"),
+                    BOTH, cl::cat(reportCategory()));
+
+#undef BOTH
+
+/// Where the built-in kernel model lives: installed beside the binary, or in
+/// the source tree it was built from.
+std::string builtinModelPath() {
+  SmallString<256> Installed(
+      sys::fs::getMainExecutable("kharden", (void *)&builtinModelPath));
+  sys::path::remove_filename(Installed);
+  sys::path::append(Installed, "..", "share", "kharden", "kernel.yaml");
+  if (sys::fs::exists(Installed))
+    return std::string(Installed);
+  return KHARDEN_DATA_DIR "/kernel.yaml";
+}
+
+/// --check-option check.Option=value: typed and validated by the check.
+Error applyCheckOptions(ArrayRef<std::unique_ptr<Check>> Checks) {
+  for (StringRef Setting : CheckOptions) {
+    auto [Key, Value] = Setting.split('=');
+    auto [CheckName, Option] = Key.split('.');
+    if (Option.empty() || !Setting.contains('='))
+      return make_error<InputError>(
+          "--check-option", "expected <check>.<Option>=<value>, not '" +
+                                Setting.str() + "'");
+    auto It = llvm::find_if(Checks, [&](const std::unique_ptr<Check> &C) {
+      return C->name() == CheckName;
+    });
+    if (It == Checks.end())
+      return make_error<InputError>("--check-option",
+                                    "no check '" + CheckName.str() +
+                                        "' is selected");
+    if (Error E = (*It)->setOption(Option, Value))
+      return make_error<InputError>("--check-option", toString(std::move(E)));
+  }
+  return Error::success();
+}
+
+std::vector<Finding> runChecks(const Program &P,
+                               ArrayRef<std::unique_ptr<Check>> Checks) {
+  std::vector<Finding> Findings;
+  for (const auto &C : Checks)
+    C->run(P, Findings);
+  llvm::sort(Findings);
+  // A header's code is seen by every file including it: report it once.
+  Findings.erase(std::unique(Findings.begin(), Findings.end(),
+                             [](const Finding &A, const Finding &B) {
+                               return !(A < B) && !(B < A);
+                             }),
+                 Findings.end());
+  return Findings;
+}
+
+/// GitHub code scanning tracks an alert across commits by its
+/// partialFingerprints; ours survive line shifts like --baseline's.
+void addFingerprints(json::Value &Sarif, ArrayRef<Finding> Findings) {
+  json::Object *Doc = Sarif.getAsObject();
+  json::Array *Runs = Doc ? Doc->getArray("runs") : nullptr;
+  json::Object *Run =
+      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
+  json::Array *Results = Run ? Run->getArray("results") : nullptr;
+  if (!Results || Results->size() != Findings.size())
+    return;
+  for (size_t I = 0; I < Findings.size(); ++I)
+    if (json::Object *R = (*Results)[I].getAsObject())
+      (*R)["partialFingerprints"] = json::Object{
+          {"khardenFingerprint/v1",
+           ContentHash::of(fingerprint(Findings[I])).hex()}};
+}
+
+json::Value filteredToJson(const NewFindingFilter &Filter,
+                           const FilterCounts &Counts) {
+  json::Object O;
+  if (Filter.Suppress)
+    O["suppressed"] = Counts.Suppressed;
+  if (Filter.Base)
+    O["in_baseline"] = Counts.InBaseline;
+  if (Filter.Diff)
+    O["outside_diff"] = Counts.OutsideDiff;
+  return O;
+}
+
+/// "kharden: 1 new finding; 2 in the baseline, 1 suppressed (FILE)".
+void printFilterSummary(const NewFindingFilter &Filter, size_t Kept,
+                        const FilterCounts &Counts) {
+  bool New = Filter.Base || Filter.Diff;
+  std::vector<std::string> Parts;
+  if (Filter.Base)
+    Parts.push_back(formatv("{0} in the baseline", Counts.InBaseline));
+  if (Filter.Diff)
+    Parts.push_back(formatv("{0} outside the diff", Counts.OutsideDiff));
+  if (Filter.Suppress)
+    Parts.push_back(formatv("{0} suppressed ({1})", Counts.Suppressed,
+                            Filter.Suppress->name()));
+  errs() << "kharden: " << Kept << (New ? " new" : "")
+         << (Kept == 1 ? " finding" : " findings") << "; "
+         << join(Parts, ", ") << '\n';
+}
+
+void writeReport(raw_ostream &OS, std::vector<Finding> Findings,
+                 const RunInfo &Run, const NewFindingFilter &Filter,
+                 const FilterCounts &Counts, bool Colors) {
+  switch (OutputFormat) {
+  case Format::Text:
+    // 0-day marks the warnings a patch introduces; so do we, in a way that
+    // keeps the clang-style "file:line:col: warning:" prefix for tools.
+    if (Filter.Base || Filter.Diff)
+      for (Finding &F : Findings)
+        F.Message = "[new] " + F.Message;
+    writeText(OS, Findings, Colors);
+    break;
+  case Format::Json: {
+    json::Value Doc = findingsToJson(Findings, Run);
+    if (Filter.active())
+      (*Doc.getAsObject())["filtered"] = filteredToJson(Filter, Counts);
+    OS << formatv("{0:2}", Doc) << '\n';
+    break;
+  }
+  case Format::Sarif: {
+    json::Value Doc = findingsToSarif(Findings, Run);
+    addFingerprints(Doc, Findings);
+    OS << formatv("{0:2}", Doc) << '\n';
+    break;
+  }
+  }
+}
+
+} // namespace
+
+Expected<std::vector<std::unique_ptr<Check>>> selectChecks() {
+  std::vector<std::unique_ptr<Check>> Selected;
+  SmallVector<StringRef, 4> Names;
+  StringRef(ChecksOpt).split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef &N : Names)
+    N = N.trim();
+  for (StringRef N : Names)
+    if (N != "*" && !llvm::any_of(allChecks(), [&](const CheckInfo &C) {
+          return C.Name == N;
+        }))
+      return make_error<InputError>("--checks",
+                                    "unknown check '" + N.str() +
+                                        "' (see --list-checks)");
+  for (const CheckInfo &C : allChecks())
+    if (Names.empty() || llvm::is_contained(Names, "*") ||
+        llvm::is_contained(Names, C.Name))
+      Selected.push_back(C.Create());
+  if (Error E = applyCheckOptions(Selected))
+    return E;
+  return Selected;
+}
+
+Expected<std::shared_ptr<const KernelModel>> loadKernelModel() {
+  return KernelModel::load(builtinModelPath(), PrimitiveFiles);
+}
+
+Expected<NewFindingFilter> loadNewFindingFilter() {
+  NewFindingFilter Filter;
+  if (!SuppressionsFile.empty()) {
+    auto S = Suppressions::load(SuppressionsFile);
+    if (!S)
+      return S.takeError();
+    Filter.Suppress = std::move(*S);
+  }
+  if (!BaselineFile.empty()) {
+    auto B = Baseline::load(BaselineFile);
+    if (!B)
+      return B.takeError();
+    Filter.Base = std::move(*B);
+  }
+  if (!DiffFile.empty()) {
+    auto D = ChangedLines::load(DiffFile);
+    if (!D)
+      return D.takeError();
+    Filter.Diff = std::move(*D);
+  }
+  return Filter;
+}
+
+bool statsRequested() { return Stats; }
+
+void warnIncomplete(const TUResult &R) {
+  reportWarning(R.File + ": " +
+                (R.Ran ? "analysed only as far as it parsed: " +
+                             std::to_string(R.Errors) +
+                             " compiler error(s), first: "
+                       : std::string("not analysed: ")) +
+                R.FirstError);
+}
+
+int reportResults(std::vector<TUResult> Results,
+                  std::shared_ptr<const KernelModel> Model,
+                  ArrayRef<std::unique_ptr<Check>> Checks,
+                  const NewFindingFilter &Filter, ReportMode Mode) {
+  RunInfo Run;
+  for (const auto &C : Checks)
+    Run.Checks.push_back(std::string(C->name()));
+  Program P(std::move(Model));
+  for (TUResult &R : Results) {
+    Run.Inputs.push_back(R.File);
+    if (R.Errors || !R.Ran) {
+      Run.Incomplete.push_back(R.File);
+      warnIncomplete(R);
+    }
+    P.add(std::move(R.Summary));
+  }
+  P.solve();
+  FilterCounts Counts;
+  std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);
+
+  std::error_code EC;
+  std::unique_ptr<ToolOutputFile> Out;
+  if (!OutputFile.empty()) {
+    Out = std::make_unique<ToolOutputFile>(OutputFile, EC, sys::fs::OF_Text);
+    if (EC) {
+      reportErrors(make_error<InputError>(OutputFile, EC.message()));
+      return ExitUsage;
+    }
+  }
+  // Under kbuild, diagnostics go to stderr like sparse's.
+  raw_ostream &OS = Out ? Out->os() : Mode == ReportMode::Kbuild ? errs() : outs();
+  bool Colors = !Out && OutputFormat == Format::Text && OS.has_colors();
+  size_t Reported = Findings.size();
+  writeReport(OS, std::move(Findings), Run, Filter, Counts, Colors);
+  if (Out)
+    Out->keep();
+  if (Filter.active())
+    printFilterSummary(Filter, Reported, Counts);
+
+  // Like sparse, a checker under kbuild must not stop the build for findings.
+  if (Reported)
+    return Mode == ReportMode::Kbuild ? ExitClean : ExitFindings;
+  return Run.Incomplete.empty() ? ExitClean : ExitUsage;
+}
+
+} // namespace kharden
