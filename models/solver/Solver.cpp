@@ -1,0 +1,144 @@
+#include "models/solver/Solver.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+
+using namespace llvm;
+
+namespace kharden::smt {
+
+SmtSession::SmtSession(SolverConfig Config) : Config(std::move(Config)) {}
+
+std::string SmtSession::z3Version() {
+  unsigned Major, Minor, Build, Revision;
+  Z3_get_version(&Major, &Minor, &Build, &Revision);
+  return std::to_string(Major) + "." + std::to_string(Minor) + "." +
+         std::to_string(Build);
+}
+
+std::string queryName(StringRef Scheme, StringRef Property, StringRef Step) {
+  return (Scheme + "/" + Property + "/" + Step).str();
+}
+
+// File names are the query name with every character outside
+// [A-Za-z0-9._-] replaced, so they are stable across runs and machines; a
+// repeated name gets a numeric suffix in the order the queries ran.
+std::string SmtSession::uniqueFileStem(StringRef Name) {
+  std::string Stem;
+  for (char C : Name)
+    Stem += (isAlnum(C) || C == '.' || C == '_' || C == '-') ? C : '.';
+  unsigned Uses = ++StemUses[Stem];
+  if (Uses > 1)
+    Stem += "-" + std::to_string(Uses);
+  return Stem;
+}
+
+std::string SmtSession::writeReplayFile(StringRef Name, StringRef Answer,
+                                        z3::solver &S, std::string &Problem) {
+  if (std::error_code EC = sys::fs::create_directories(Config.SmtDir)) {
+    Problem = "cannot create " + Config.SmtDir + ": " + EC.message();
+    return "";
+  }
+  SmallString<256> Path(Config.SmtDir);
+  sys::path::append(Path, uniqueFileStem(Name) + ".smt2");
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
+  if (EC) {
+    Problem = "cannot write " + Path.str().str() + ": " + EC.message();
+    return "";
+  }
+  OS << "; kharden query: " << Name << "\n"
+     << "; expect: " << Answer << "\n"
+     << "; answered by Z3 " << z3Version() << "\n"
+     << "(set-logic " << Config.Logic << ")\n"
+     << S.to_smt2(Answer.str().c_str());
+  return Path.str().str();
+}
+
+SmtSession::RawAnswer SmtSession::run(StringRef Name,
+                                      ArrayRef<z3::expr> Formulas) {
+  RawAnswer Raw;
+  QueryRecord Record;
+  Record.Name = Name.str();
+  auto Start = std::chrono::steady_clock::now();
+  try {
+    z3::solver S(Ctx);
+    z3::params P(Ctx);
+    P.set("timeout", Config.TimeoutMs);
+    P.set("random_seed", Config.RandomSeed);
+    if (Config.ResourceLimit)
+      P.set("rlimit", Config.ResourceLimit);
+    S.set(P);
+    for (const z3::expr &F : Formulas)
+      S.add(F);
+    Raw.Result = S.check();
+    if (Raw.Result == z3::sat)
+      Raw.Model = S.get_model();
+    else if (Raw.Result == z3::unknown)
+      Raw.Reason = S.reason_unknown();
+    Record.Answer = Raw.Result == z3::sat     ? "sat"
+                    : Raw.Result == z3::unsat ? "unsat"
+                                              : "unknown";
+    if (!Config.SmtDir.empty()) {
+      std::string Problem;
+      Record.SmtFile = writeReplayFile(Name, Record.Answer, S, Problem);
+      if (!Problem.empty()) {
+        Raw.Failed = true;
+        Raw.Reason = Problem;
+      }
+    }
+  } catch (const z3::exception &E) {
+    Raw.Failed = true;
+    Raw.Reason = std::string("Z3: ") + E.msg();
+    Record.Answer = "error";
+  }
+  Record.Millis = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - Start)
+                      .count();
+  Log.push_back(std::move(Record));
+  return Raw;
+}
+
+ProofOutcome SmtSession::prove(StringRef Name, const z3::expr &Claim,
+                               ArrayRef<z3::expr> Assumptions) {
+  std::vector<z3::expr> Formulas(Assumptions.begin(), Assumptions.end());
+  try {
+    Formulas.push_back(!Claim);
+  } catch (const z3::exception &E) {
+    return ProofOutcome(Failed{std::string("Z3: ") + E.msg()});
+  }
+  RawAnswer Raw = run(Name, Formulas);
+  if (Raw.Failed)
+    return ProofOutcome(Failed{Raw.Reason});
+  switch (Raw.Result) {
+  case z3::unsat:
+    return ProofOutcome(Proved{});
+  case z3::sat:
+    return ProofOutcome(Refuted{Assignment(*Raw.Model)});
+  case z3::unknown:
+    break;
+  }
+  return ProofOutcome(Undecided{Raw.Reason});
+}
+
+SearchOutcome SmtSession::findWitness(StringRef Name,
+                                      ArrayRef<z3::expr> Constraints) {
+  RawAnswer Raw = run(Name, Constraints);
+  if (Raw.Failed)
+    return SearchOutcome(Failed{Raw.Reason});
+  switch (Raw.Result) {
+  case z3::sat:
+    return SearchOutcome(WitnessFound{Assignment(*Raw.Model)});
+  case z3::unsat:
+    return SearchOutcome(NoWitness{});
+  case z3::unknown:
+    break;
+  }
+  return SearchOutcome(Undecided{Raw.Reason});
+}
+
+} // namespace kharden::smt

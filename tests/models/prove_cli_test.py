@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Script tests of `kharden prove` (ctest label "models").
+
+  figures REPORT.json        every built-in scheme's figures and verdicts
+  replay REPORT.json         every SMT-LIB2 file the report lists, re-checked
+                             by cvc5 against its `; expect:` answer
+  corpus KHARDEN SCHEME      a user-written scheme proves end to end
+  errors KHARDEN INPUTS      malformed scheme files and bad usage: exit 2 and
+                             one line naming file:line:col
+  timeout KHARDEN            a tiny timeout: exit 3, nothing proved
+  formats KHARDEN            text, Markdown and HTML reports
+
+Each subcommand prints one line per check and "N passed, M failed".
+"""
+import concurrent.futures
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PASSED = 0
+FAILED = 0
+
+
+def check(ok, what, detail=""):
+    global PASSED, FAILED
+    if ok:
+        PASSED += 1
+        print("ok    " + what)
+    else:
+        FAILED += 1
+        print("FAIL  " + what + (": " + detail if detail else ""))
+
+
+def run(*args):
+    p = subprocess.run(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+# scheme -> {property: expected}. Entropy: (distinct shifts, largest
+# preimage, outcomes, min-entropy, Shannon to 6 places). After-leaks: leaks.
+# Atomicity: "proved" or the length of the shortest counterexample.
+ENTROPY = {
+    "33/8/256": (33, 8, 256, 5.0, 5.016986),
+    "129/8/1024": (129, 8, 1024, 7.0, 7.004247),
+    "33/16/512": (33, 16, 512, 5.0, 5.010540),
+    "65/16/1024": (65, 16, 1024, 6.0, 6.005270),
+    "64/1/64": (64, 1, 64, 6.0, 6.0),
+    "16/1/16": (16, 1, 16, 4.0, 4.0),
+    "1/1/1": (1, 1, 1, 0.0, 0.0),
+}
+X86_PROVED = {"atomicity.freshness": "proved", "atomicity.same-cpu-rmw": "proved"}
+ARM64_PERCPU = {"atomicity.freshness": 6, "atomicity.same-cpu-rmw": 7}
+EXPECTED = {
+    "x86_64-v5.13": dict(fresh="33/8/256", stationary="33/8/256", **X86_PROVED),
+    "x86_64-v6.9": dict(fresh="33/8/256", stationary="129/8/1024", **X86_PROVED),
+    "x86_64-v6.10": dict(fresh="33/8/256", stationary="129/8/1024", **X86_PROVED),
+    "x86_64-v6.11": dict(fresh="16/1/16", stationary="64/1/64", **X86_PROVED),
+    "x86_64-stable-per-task": dict(fresh="33/8/256", stationary="129/8/1024", **X86_PROVED),
+    "x86_64-v7.1": dict(fresh="1/1/1", stationary="64/1/64", leaks=19, **X86_PROVED),
+    "arm64-v5.13": dict(fresh="33/16/512", stationary="33/16/512", **ARM64_PERCPU),
+    "arm64-v6.9": dict(fresh="33/16/512", stationary="65/16/1024", **ARM64_PERCPU),
+    "arm64-v6.10": dict(fresh="65/16/1024", stationary="65/16/1024", **ARM64_PERCPU),
+    "arm64-v6.11": dict(fresh="64/1/64", stationary="64/1/64", **ARM64_PERCPU),
+    "arm64-stable-per-task": dict(fresh="65/16/1024", stationary="65/16/1024", **X86_PROVED),
+    "arm64-v7.1": dict(fresh="1/1/1", stationary="64/1/64", leaks=19, **X86_PROVED),
+    "arm64-per-task-u8": dict(fresh="16/1/16", stationary="64/1/64", **X86_PROVED),
+    "arm64-per-cpu-fused": dict(fresh="64/1/64", stationary="64/1/64", **X86_PROVED),
+}
+
+
+def check_entropy(r, key):
+    distinct, pre, outcomes, minh, shannon = ENTROPY[key]
+    got = (r.get("distinct_offsets"), r.get("distinct_offsets_max"),
+           r.get("max_preimage"), r.get("outcomes"))
+    ok = (r["status"] == "proved" and got == (distinct, distinct, pre, outcomes)
+          and abs(r["min_entropy_bits"] - minh) < 1e-9
+          and abs(r["shannon_entropy_bits"] - shannon) < 5e-7
+          and r["selftest_bits"] == distinct.bit_length())
+    check(ok, "%s %s = %s" % (r["scheme"], r["property"], key),
+          json.dumps({k: r.get(k) for k in ("status", "distinct_offsets",
+                      "max_preimage", "outcomes", "min_entropy_bits",
+                      "shannon_entropy_bits", "problem")}))
+
+
+def figures(report):
+    results = json.load(open(report))["results"]
+    by = {(r["scheme"], r["property"]): r for r in results}
+    check(set(s for s, _ in by) == set(EXPECTED), "every built-in scheme reported",
+          str(sorted(set(s for s, _ in by))))
+    for scheme, exp in EXPECTED.items():
+        for short in ("fresh", "stationary"):
+            r = by.get((scheme, "entropy." + short))
+            if r is None:
+                check(False, "%s entropy.%s present" % (scheme, short))
+                continue
+            check_entropy(r, exp[short])
+        r = by.get((scheme, "entropy.after-leaks"))
+        if "leaks" in exp:
+            check(r is not None and r["status"] == "proved"
+                  and r["leaks_to_determine"] == exp["leaks"],
+                  "%s after-leaks = %d" % (scheme, exp["leaks"]), str(r and r.get("problem")))
+        else:
+            check(r is None, "%s has no after-leaks (no generator)" % scheme)
+        for prop in ("atomicity.freshness", "atomicity.same-cpu-rmw"):
+            r = by[(scheme, prop)]
+            want = exp[prop]
+            if want == "proved":
+                ok = (r["status"] == "proved" and r["schedule"] == []
+                      and "inductive invariant" in r["method"])
+            else:
+                ok = (r["status"] == "refuted" and r["bound"] == want
+                      and len(r["schedule"]) == want
+                      and [s["step"] for s in r["schedule"]] == list(range(1, want + 1)))
+            check(ok, "%s %s = %s" % (scheme, prop, want),
+                  json.dumps({k: r.get(k) for k in ("status", "bound", "problem")}))
+    # The counterexamples say what goes wrong in their last step.
+    last = by[("arm64-v6.9", "atomicity.freshness")]["schedule"][-1]
+    check(last["event"] == "consume" and "already used" in last["note"],
+          "freshness counterexample ends with a reused offset", str(last))
+    last = by[("arm64-v6.9", "atomicity.same-cpu-rmw")]["schedule"][-1]
+    check(last["event"] == "refill-write" and "after reading cpu" in last["note"],
+          "rmw counterexample ends with a cross-CPU write", str(last))
+    check(all(r["smt_files"] for r in results), "every result lists its SMT files")
+
+
+def cvc5(path):
+    expect = None
+    with open(path) as f:
+        for line in f:
+            if line.startswith("; expect: "):
+                expect = line.split(": ", 1)[1].strip()
+                break
+    try:
+        p = subprocess.run(["cvc5", "--lang", "smt2", path], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=300)
+        got = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else "(no output)"
+    except subprocess.TimeoutExpired:
+        got = "timeout"
+    return path, expect, got
+
+
+def replay(report):
+    files = [f for r in json.load(open(report))["results"] for f in r["smt_files"]]
+    check(len(files) > 0, "the report lists SMT files (%d)" % len(files))
+    jobs = max(1, os.cpu_count() or 1)
+    bad = []
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        for path, expect, got in pool.map(cvc5, files):
+            if expect not in ("sat", "unsat") or got != expect:
+                bad.append("%s: expected %s, cvc5 says %s" % (path, expect, got))
+    check(not bad, "cvc5 agrees on all %d queries" % len(files), "; ".join(bad[:5]))
+
+
+def corpus(kharden, scheme):
+    code, out, err = run(kharden, "prove", "--scheme", scheme, "--format", "json")
+    check(code == 0, "user scheme exits 0", err)
+    if code != 0:
+        return
+    by = {r["property"]: r for r in json.loads(out)["results"]}
+    fresh, stat = by["entropy.fresh"], by["entropy.stationary"]
+    # 8 random bits under a 0x3FF mask, ror32 by 7 spreads them everywhere.
+    check((fresh["status"], fresh["distinct_offsets"], fresh["max_preimage"],
+           fresh["outcomes"], fresh["min_entropy_bits"]) == ("proved", 17, 16, 256, 4.0),
+          "user scheme: fresh 17 shifts, 4 bits", json.dumps(fresh.get("problem")))
+    check((stat["status"], stat["distinct_offsets"], stat["min_entropy_bits"])
+          == ("proved", 65, 6.0), "user scheme: stationary 65 shifts, 6 bits")
+    check(by["atomicity.freshness"]["status"] == "proved"
+          and by["atomicity.same-cpu-rmw"]["status"] == "proved",
+          "user scheme: per-task storage is atomic")
+    check("entropy.after-leaks" not in by, "user scheme: no generator, no after-leaks")
+
+
+def errors(kharden, inputs):
+    cases = [
+        ("unknown-key.yaml", r":9:3: unknown key 'when'$"),
+        ("bad-value.yaml", r":7:9: expected syscall-exit, every-return-to-user or fused-with-consume$"),
+        ("missing-field.yaml", r":1:1: missing required key 'offset-mask'$"),
+        ("bad-yaml.yaml", r":3:18: Could not find closing \]!$"),
+        ("bad-mask.yaml", r":14:14: expected a non-zero 32-bit mask with at most 12 bits set"),
+        ("bad-kind.yaml", r":2:7: unknown enumerated scalar$"),
+    ]
+    for name, pattern in cases:
+        path = os.path.join(inputs, name)
+        code, out, err = run(kharden, "prove", "--scheme", path)
+        lines = err.strip().splitlines()
+        ok = (code == 2 and out == "" and len(lines) == 1
+              and lines[0].startswith("kharden: error: " + path)
+              and re.search(pattern, lines[0]))
+        check(ok, "bad scheme %s: exit 2, one line" % name, "exit %d: %r" % (code, err))
+    for arg, pattern in [("/nonexistent/x.yaml", "/nonexistent/x.yaml: no such file$"),
+                         (inputs, inputs + ": is a directory, not a file$"),
+                         ("no-such-builtin", "not the name of a built-in scheme")]:
+        code, out, err = run(kharden, "prove", "--scheme", arg)
+        check(code == 2 and len(err.strip().splitlines()) == 1 and re.search(pattern, err),
+              "bad --scheme %s: exit 2" % arg, "exit %d: %r" % (code, err))
+    code, out, err = run(kharden, "prove", "--property", "entropy.bogus")
+    check(code == 2 and "unknown property 'entropy.bogus'" in err, "bad --property: exit 2", err)
+    code, out, err = run(kharden, "prove", "--format", "pdf")
+    check(code == 2, "bad --format: exit 2", err)
+    code, out, err = run(kharden, "prove", "--help")
+    check(code == 0 and "--smt-dir" in out and "--timeout-ms" in out, "prove --help")
+
+
+def timeout(kharden):
+    code, out, err = run(kharden, "prove", "--scheme", "x86_64-v7.1", "--scheme",
+                         "arm64-v6.9", "--timeout-ms", "1", "--format", "json")
+    check(code == 3, "tiny timeout exits 3", "exit %d %s" % (code, err))
+    results = json.loads(out)["results"] if out else []
+    check(len(results) == 9 and all(r["status"] == "unknown" for r in results),
+          "tiny timeout: every property unknown, none proved",
+          str([(r["property"], r["status"]) for r in results]))
+    check(all("timeout" in r.get("problem", "") or "canceled" in r.get("problem", "")
+              for r in results), "tiny timeout: the reason is the timeout")
+    check(all("distinct_offsets" not in r and "leaks_to_determine" not in r
+              for r in results), "tiny timeout: no figures reported")
+
+
+def formats(kharden):
+    with tempfile.TemporaryDirectory() as d:
+        base = [kharden, "prove", "--scheme", "arm64-v6.9", "--property",
+                "entropy.fresh,atomicity.freshness"]
+        md = os.path.join(d, "r.md")
+        code, out, err = run(*base, "--format", "md", "-o", md)
+        text = open(md).read() if os.path.exists(md) else ""
+        check(code == 0 and out == "", "md report written to -o", err)
+        for needle in ["# Proof report", "## Comparison", "| scheme |", "Z3 4.",
+                       "## arm64-v6.9", "*Assumptions.*", "*Counterexample.*",
+                       "already used", "33 distinct shifts", "### atomicity.freshness: refuted"]:
+            check(needle in text, "md report has %r" % needle)
+        code, out, err = run(*base, "--format", "html")
+        check(code == 0 and out.startswith("<!DOCTYPE html>") and "<table>" in out
+              and "</html>" in out and "<h2>Comparison</h2>" in out, "html report")
+        code, out, err = run(*base)
+        check(code == 0 and "refuted" in out and "shifts (fresh)" in out
+              and re.search(r"^\s+6\. cpu\d task\d consume", out, re.M), "text report")
+
+
+def main():
+    cmd = sys.argv[1]
+    {"figures": figures, "replay": replay, "corpus": corpus, "errors": errors,
+     "timeout": timeout, "formats": formats}[cmd](*sys.argv[2:])
+    print("%d passed, %d failed" % (PASSED, FAILED))
+    return 1 if FAILED or not PASSED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
