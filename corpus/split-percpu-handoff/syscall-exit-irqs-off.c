@@ -25,7 +25,7 @@ void do_syscall_64(long nr)
 // CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: refilled here by 'raw_cpu_write' in 'refill_at_syscall_exit' with IRQs disabled
 // CHECK: syscall-exit-irqs-off.c:[[@LINE-15]]:2: note: the refill mixes in a random or timer source: the value is secret
 // CHECK: syscall-exit-irqs-off.c:[[@LINE-11]]:2: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume irqs-off, refill irqs-off at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)
-// CHECK: syscall-exit-irqs-off.c:[[@LINE-12]]:2: note: step 1: task1 enters a syscall on cpu1; task1 uses cpu1's offset, value 1
-// CHECK: syscall-exit-irqs-off.c:[[@LINE-13]]:2: note: step 2: task1 is preempted on cpu1, which now runs task2
-// CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: step 3: task2 returns from an interrupt to user mode on cpu1
-// CHECK: syscall-exit-irqs-off.c:[[@LINE-15]]:2: note: step 4: task2 enters a syscall on cpu1; task2 uses cpu1's offset, value 1, which was already used
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-12]]:2: note: step 1: task0 enters a syscall on cpu0; task0 uses cpu0's offset, value 0
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-13]]:2: note: step 2: task0 is preempted on cpu0, which now runs task2
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: step 3: task2 returns from an interrupt to user mode on cpu0
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-15]]:2: note: step 4: task2 enters a syscall on cpu0; task2 uses cpu0's offset, value 0, which was already used
