@@ -6,6 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "checkers/frontend/CheckCommand.h"
+#include "checkers/frontend/MergeCommand.h"
+#include "checkers/frontend/Report.h"
 #include "models/prove/ProveCommand.h"
 #include "support/CommandTail.h"
 #include "support/ExitCodes.h"
@@ -27,12 +29,15 @@ int main(int Argc, const char **Argv) {
 
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions({&kharden::checkCategory(),
+                            &kharden::reportCategory(),
+                            &kharden::mergeCategory(),
                             &kharden::proveCategory()});
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "kharden: static checks and proofs for the Linux kernel's "
           "per-CPU, preemption and randomization code\n\n"
           "  kharden check [options] <files...> [-- <compiler flags>]\n"
+          "  kharden merge [options] <shard databases...>\n"
           "  kharden prove [options]\n",
           &errs()))
     return kharden::ExitUsage;
@@ -43,6 +48,8 @@ int main(int Argc, const char **Argv) {
     errs() << "kharden: error: '--' and '--kbuild' belong to 'kharden check'\n";
     return kharden::ExitUsage;
   }
+  if (kharden::mergeSubcommand())
+    return kharden::runMergeCommand();
   if (kharden::proveSubcommand())
     return kharden::runProveCommand();
 

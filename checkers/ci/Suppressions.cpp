@@ -27,8 +27,7 @@ std::string compile(StringRef Key, StringRef Pattern,
     return "";
   auto G = Glob::create(Pattern);
   if (!G)
-    return "invalid " + Key.str() + " pattern '" + Pattern.str() +
-           "': " + toString(G.takeError());
+    return Key.str() + ": " + toString(G.takeError());
   Out = std::move(*G);
   return "";
 }
@@ -66,8 +65,7 @@ template <> struct MappingTraits<Suppression> {
       auto *Ctx = static_cast<ReadContext *>(Io.getContext());
       auto G = PathGlob::create(S.File, Ctx->BaseDir);
       if (!G)
-        return "invalid file pattern '" + S.File +
-               "': " + toString(G.takeError());
+        return "file: " + toString(G.takeError());
       S.FileGlob = std::move(*G);
     }
     return "";

@@ -26,6 +26,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Primitive)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::RandomInput)
 
 namespace llvm::yaml {
 
@@ -160,6 +161,24 @@ template <> struct MappingTraits<ExitPath> {
   }
 };
 
+template <> struct MappingTraits<RandomInput> {
+  static void mapping(IO &Io, RandomInput &R) {
+    Io.mapRequired("names", R.Names);
+    Io.mapRequired("source", R.Source);
+    Io.mapRequired("bits", R.Bits);
+    Io.mapOptional("unknown-bits", R.UnknownBits);
+  }
+  static std::string validate(IO &, RandomInput &R) {
+    if (R.Source != "crng" && R.Source != "timer")
+      return "source must be crng or timer, not '" + R.Source + "'";
+    if (R.Bits == 0 || R.Bits > 32)
+      return "bits must be 1..32";
+    if (R.Source == "timer" && (R.UnknownBits == 0 || R.UnknownBits > R.Bits))
+      return "a timer needs unknown-bits in 1..bits";
+    return validateNames(R.Names, "names");
+  }
+};
+
 template <> struct MappingTraits<StackOffsetNames> {
   static void mapping(IO &Io, StackOffsetNames &N) {
     Io.mapRequired("consume", N.Consume);
@@ -167,6 +186,7 @@ template <> struct MappingTraits<StackOffsetNames> {
     Io.mapRequired("offset-mask", N.OffsetMask);
     Io.mapOptional("task-field", N.TaskField);
     Io.mapOptional("generators", N.Generators);
+    Io.mapOptional("random-inputs", N.RandomInputs);
   }
 };
 
@@ -335,6 +355,13 @@ const ExitPath *KernelModel::findExitPath(StringRef Function) const {
   for (size_t I = 0; I < ExitPaths.size(); ++I)
     if (ExitPathNames[I].contains(Function))
       return &ExitPaths[I];
+  return nullptr;
+}
+
+const RandomInput *StackOffsetNames::findRandomInput(StringRef Function) const {
+  for (const RandomInput &R : RandomInputs)
+    if (llvm::is_contained(R.Names, Function))
+      return &R;
   return nullptr;
 }
 

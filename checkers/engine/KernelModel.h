@@ -108,6 +108,14 @@ struct ExitPath {
   std::string Reason;
 };
 
+/// A function whose result feeds the stack offset's refill.
+struct RandomInput {
+  std::vector<std::string> Names;
+  std::string Source;       ///< "crng" or "timer", as scheme files spell it.
+  unsigned Bits = 32;       ///< Width after truncation to the u32 offset.
+  unsigned UnknownBits = 0; ///< Timers: the low bits the attacker cannot know.
+};
+
 /// The names of the stack-offset randomization's macros (kharden extract).
 struct StackOffsetNames {
   std::vector<std::string> Consume;    ///< add_random_kstack_offset
@@ -115,6 +123,9 @@ struct StackOffsetNames {
   std::vector<std::string> OffsetMask; ///< KSTACK_OFFSET_MAX
   std::string TaskField;               ///< current->kstack_offset
   std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
+  std::vector<RandomInput> RandomInputs;
+
+  const RandomInput *findRandomInput(llvm::StringRef Function) const;
 };
 
 /// Names and globs, matched fast: exact names by hash, globs in order.

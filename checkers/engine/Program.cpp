@@ -21,6 +21,17 @@ void Program::add(TUSummary TU) {
   }
   for (EntryHint &H : TU.Hints)
     Hints.push_back(std::move(H));
+  Targets.push_back(TU.Target);
+  for (MacroDefinitionText &M : TU.Macros)
+    if (!macro(M.Name))
+      Macros.push_back(std::move(M));
+}
+
+const MacroDefinitionText *Program::macro(llvm::StringRef Name) const {
+  for (const MacroDefinitionText &M : Macros)
+    if (M.Name == Name)
+      return &M;
+  return nullptr;
 }
 
 const FunctionSummary *Program::find(llvm::StringRef Key) const {
@@ -106,6 +117,42 @@ void Program::propagate(std::deque<size_t> &Work) {
     }
     Propagated[I] = Entries[I].size();
   }
+}
+
+llvm::StringRef contextName(RegionContext C) {
+  switch (C) {
+  case RegionContext::Preemptible: return "preemptible";
+  case RegionContext::PreemptOff: return "preempt-off";
+  case RegionContext::IrqsOff: return "irqs-off";
+  case RegionContext::Unknown: break;
+  }
+  return "unknown";
+}
+
+static bool atomic(const AbsState &S) {
+  return S.Preempt == Level::Off || S.Irqs == Level::Off;
+}
+
+RegionContext Program::regionContext(const FunctionSummary &F,
+                                     llvm::ArrayRef<RelState> States) const {
+  bool AllIrqsOff = true, AllAtomic = true, Any = false;
+  for (const EntryContext &E : entries(F))
+    for (const RelState &R : States) {
+      AbsState S = compose(E.State, R);
+      Any = true;
+      if (S.preemptible())
+        return RegionContext::Preemptible;
+      AllIrqsOff &= S.Irqs == Level::Off;
+      AllAtomic &= atomic(S);
+    }
+  if (!Any || !AllAtomic)
+    return RegionContext::Unknown;
+  return AllIrqsOff ? RegionContext::IrqsOff : RegionContext::PreemptOff;
+}
+
+bool Program::enteredAtomic(const FunctionSummary &F) const {
+  return llvm::all_of(entries(F),
+                      [](const EntryContext &E) { return atomic(E.State); });
 }
 
 std::optional<Explanation>

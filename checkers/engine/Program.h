@@ -41,6 +41,11 @@ struct EntryContext {
   NoteChain Why;
 };
 
+/// The context of a point over every calling context found: preemptible in
+/// some, or atomic in all (with IRQs off in all, or not), or unknown.
+enum class RegionContext { Preemptible, PreemptOff, IrqsOff, Unknown };
+llvm::StringRef contextName(RegionContext C);
+
 /// A calling context in which a point is in state State, and why.
 struct Explanation {
   AbsState State;
@@ -59,6 +64,10 @@ public:
   void solve();
 
   const std::vector<FunctionSummary> &functions() const { return Functions; }
+  /// What the compile commands say about code generation, per TU.
+  const std::vector<TargetFacts> &targets() const { return Targets; }
+  /// A macro's definition as first seen, or null.
+  const MacroDefinitionText *macro(llvm::StringRef Name) const;
   const std::vector<EntryContext> &entries(const FunctionSummary &F) const;
   const FunctionSummary *find(llvm::StringRef Key) const;
   const KernelModel &model() const { return *Model; }
@@ -68,6 +77,12 @@ public:
   std::optional<Explanation>
   findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
               llvm::function_ref<bool(const AbsState &)> Pred) const;
+
+  /// The context of a point of F reached in one of States.
+  RegionContext regionContext(const FunctionSummary &F,
+                              llvm::ArrayRef<RelState> States) const;
+  /// Whether F is entered atomic (preemption or IRQs off) in every context.
+  bool enteredAtomic(const FunctionSummary &F) const;
 
 private:
   std::vector<Note> localNotes(const FunctionSummary &F,
@@ -79,6 +94,8 @@ private:
   std::shared_ptr<const KernelModel> Model;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
+  std::vector<TargetFacts> Targets;
+  std::vector<MacroDefinitionText> Macros;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.

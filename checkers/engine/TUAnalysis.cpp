@@ -185,7 +185,8 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   Out.Target.StackAlignment =
       Out.Target.FromFlag ? CI.getCodeGenOpts().StackAlignment : 16;
   Out.Macros = Expansions->definitions();
-  TUContext TU{Ctx, *Expansions, Lookup, {}, Out.Hints};
+  TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
+               Out.Hints}; // DenseMap(): its default constructor is explicit
 
   std::vector<const FunctionDecl *> Roots;
   llvm::StringMap<const FunctionDecl *> Defs;

@@ -112,9 +112,7 @@ filterPaths(std::vector<std::string> Candidates) {
     for (const std::string &G : Globs) {
       auto P = PathGlob::create(G, Cwd);
       if (!P)
-        return make_error<InputError>(Option.str(),
-                                      "invalid pattern '" + G +
-                                          "': " + toString(P.takeError()));
+        return make_error<InputError>(Option.str(), toString(P.takeError()));
       Out.push_back(std::move(*P));
     }
     return Out;
@@ -234,6 +232,81 @@ void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
          << '\n';
 }
 
+/// The summary database at Path, or null to run without one. Only a
+/// database the user asked for (--db, --shard) must open: the default one
+/// beside the build directory is a cache, and a read-only build tree is no
+/// reason to fail.
+Expected<std::unique_ptr<SummaryStore>> openStore(StringRef Path,
+                                                  const KernelModel &Model) {
+  if (Path.empty())
+    return nullptr;
+  auto S = SummaryStore::openForCheck(
+      Path, {toolBuild(), Model.digest(), KHARDEN_CLANG_RESOURCE_DIR});
+  if (S || !DbFile.empty() || !ShardOpt.empty())
+    return S;
+  reportWarning(toString(S.takeError()) +
+                "; running without a summary database");
+  return nullptr;
+}
+
+/// Takes from Store the results still valid, and returns every unit's
+/// command key (to store the others under).
+Expected<std::vector<ContentHash>> reuseStored(SummaryStore &Store,
+                                               const CompilationDatabase &DB,
+                                               MutableArrayRef<TUResult> Results) {
+  std::vector<std::string> Names;
+  std::vector<ContentHash> Commands;
+  for (const TUResult &R : Results) {
+    Names.push_back(R.File);
+    Commands.push_back(commandKey(DB, R.File, KHARDEN_CLANG_RESOURCE_DIR));
+  }
+  auto Found = Store.lookup(Names, Commands);
+  if (!Found)
+    return Found.takeError();
+  for (size_t I = 0; I < Results.size(); ++I)
+    if ((*Found)[I])
+      Results[I] = std::move(*(*Found)[I]);
+  if (Error E = Store.beginRun())
+    return E;
+  return Commands;
+}
+
+/// Analyses the results not reused, with the progress line, storing each
+/// as it finishes. Returns how many were analysed, and whether storing
+/// failed (the run goes on: the report matters more than the cache).
+std::pair<size_t, bool> analyzeTheRest(const CompilationDatabase &DB,
+                                       const KernelModel &Model,
+                                       MutableArrayRef<TUResult> Results,
+                                       SummaryStore *Store,
+                                       ArrayRef<ContentHash> Commands,
+                                       bool Kbuild) {
+  std::vector<TUResult *> Work;
+  for (TUResult &R : Results)
+    if (!R.Reused)
+      Work.push_back(&R);
+  bool Show = !Kbuild && (Progress == ProgressMode::Always ||
+                          (Progress == ProgressMode::Auto &&
+                           sys::Process::StandardErrIsDisplayed()));
+  ProgressLine Line(errs(), Work.size(), Show,
+                    sys::Process::StandardErrColumns());
+  bool StoreFailed = false;
+  unsigned Parallel =
+      Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
+  analyzeFiles(DB, Work, Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
+               [&](TUResult &R) {
+                 if (Store && !StoreFailed)
+                   if (Error E = Store->store(R, Commands[&R - &Results[0]])) {
+                     Line.clear();
+                     reportWarning(toString(std::move(E)) +
+                                   "; results are no longer stored");
+                     StoreFailed = true;
+                   }
+                 Line.finished(R.File);
+               });
+  Line.clear();
+  return {Work.size(), StoreFailed};
+}
+
 int fail(Error E) {
   reportErrors(std::move(E));
   return ExitUsage;
@@ -279,74 +352,37 @@ int runCheckCommand(const CommandTail &Tail) {
 
   std::vector<RunEntry> Mine = runEntries(In->Files, Shard);
   std::vector<TUResult> Results(Mine.size());
-  std::vector<ContentHash> Commands;
-  for (size_t I = 0; I < Mine.size(); ++I) {
+  for (size_t I = 0; I < Mine.size(); ++I)
     Results[I].File = Mine[I].File;
-    Commands.push_back(
-        commandKey(*In->DB, Mine[I].File, KHARDEN_CLANG_RESOURCE_DIR));
-  }
 
-  std::unique_ptr<SummaryStore> Store;
-  if (!DbPath->empty()) {
-    auto S = SummaryStore::openForCheck(
-        *DbPath,
-        {toolBuild(), (*Model)->digest(), KHARDEN_CLANG_RESOURCE_DIR});
-    if (!S)
-      return fail(S.takeError());
-    Store = std::move(*S);
-    std::vector<std::string> Names;
-    for (const RunEntry &E : Mine)
-      Names.push_back(E.File);
-    auto Found = Store->lookup(Names, Commands);
-    if (!Found)
-      return fail(Found.takeError());
-    for (size_t I = 0; I < Mine.size(); ++I)
-      if ((*Found)[I])
-        Results[I] = std::move(*(*Found)[I]);
-    if (Error E = Store->beginRun())
-      return fail(std::move(E));
+  auto Store = openStore(*DbPath, **Model);
+  if (!Store)
+    return fail(Store.takeError());
+  std::vector<ContentHash> Commands;
+  if (*Store) {
+    auto Keys = reuseStored(**Store, *In->DB, Results);
+    if (!Keys)
+      return fail(Keys.takeError());
+    Commands = std::move(*Keys);
   }
-
-  std::vector<TUResult *> Work;
-  for (TUResult &R : Results)
-    if (!R.Reused)
-      Work.push_back(&R);
   bool Kbuild = Tail.TailKind == CommandTail::Kind::Kbuild;
-  bool ShowProgress =
-      !Kbuild && (Progress == ProgressMode::Always ||
-                  (Progress == ProgressMode::Auto &&
-                   sys::Process::StandardErrIsDisplayed()));
-  ProgressLine Line(errs(), Work.size(), ShowProgress,
-                    sys::Process::StandardErrColumns());
-  bool StoreFailed = false;
-  unsigned Parallel =
-      Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
-  analyzeFiles(*In->DB, Work, **Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
-               [&](TUResult &R) {
-                 if (Store && !StoreFailed)
-                   if (Error E = Store->store(R, Commands[&R - &Results[0]])) {
-                     Line.clear();
-                     reportWarning(toString(std::move(E)) +
-                                   "; results are no longer stored");
-                     StoreFailed = true;
-                   }
-                 Line.finished(R.File);
-               });
-  Line.clear();
-  if (Store && !StoreFailed) {
+  auto [Analysed, StoreFailed] =
+      analyzeTheRest(*In->DB, **Model, Results, Store->get(), Commands, Kbuild);
+  if (*Store && !StoreFailed) {
     RunRecord Record{Shard,
                      ContentHash::ofParts(In->Files).hex(),
                      In->Files.size(),
                      toolVersion(),
                      (*Model)->digest(),
                      Mine};
-    if (Error E = Store->finishRun(Record)) {
+    if (Error E = (*Store)->finishRun(Record)) {
       reportWarning(toString(std::move(E)) + "; the run is not recorded");
       StoreFailed = true;
     }
   }
   if (statsRequested())
-    printStats(Shard, Mine.size(), In->Files.size(), Work.size(), *DbPath);
+    printStats(Shard, Mine.size(), In->Files.size(), Analysed,
+               *Store ? (*Store)->path() : "");
 
   // A shard's product is its database; `kharden merge` reports.
   if (!ShardOpt.empty()) {

@@ -293,6 +293,7 @@ int reportResults(std::vector<TUResult> Results,
   bool Colors = !Out && OutputFormat == Format::Text && OS.has_colors();
   size_t Reported = Findings.size();
   writeReport(OS, std::move(Findings), Run, Filter, Counts, Colors);
+  OS.flush(); // the report first, then the summary line on stderr
   if (Out)
     Out->keep();
   if (Filter.active())

@@ -11,12 +11,9 @@
 
 #include "checkers/core/Finding.h"
 #include "checkers/engine/KernelModel.h"
+#include "checkers/engine/Program.h"
 
 namespace kharden {
-
-/// The context an access runs in, in every calling context found.
-enum class RegionContext { Preemptible, PreemptOff, IrqsOff, Unknown };
-llvm::StringRef contextName(RegionContext C);
 
 struct HandoffShape {
   RegionContext Consume = RegionContext::Unknown;

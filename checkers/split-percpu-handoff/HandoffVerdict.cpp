@@ -4,16 +4,6 @@
 
 namespace kharden {
 
-llvm::StringRef contextName(RegionContext C) {
-  switch (C) {
-  case RegionContext::Preemptible: return "preemptible";
-  case RegionContext::PreemptOff: return "preempt-off";
-  case RegionContext::IrqsOff: return "irqs-off";
-  case RegionContext::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
 static kstack::Context modelContext(RegionContext C) {
   switch (C) {
   case RegionContext::PreemptOff: return kstack::Context::PreemptOff;

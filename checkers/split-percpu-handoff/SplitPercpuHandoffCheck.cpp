@@ -21,32 +21,6 @@ struct Access {
   const PercpuOp *Op;
 };
 
-bool atomic(const AbsState &S) {
-  return S.Preempt == Level::Off || S.Irqs == Level::Off;
-}
-
-RegionContext classify(const Program &P, const Access &A) {
-  bool AllIrqsOff = true, AllAtomic = true, Any = false;
-  for (const EntryContext &E : P.entries(*A.F))
-    for (const RelState &R : A.Op->States) {
-      AbsState S = compose(E.State, R);
-      Any = true;
-      if (S.preemptible())
-        return RegionContext::Preemptible;
-      AllIrqsOff &= S.Irqs == Level::Off;
-      AllAtomic &= atomic(S);
-    }
-  if (!Any || !AllAtomic)
-    return RegionContext::Unknown;
-  return AllIrqsOff ? RegionContext::IrqsOff : RegionContext::PreemptOff;
-}
-
-/// Whether the function is entered atomic in every context found.
-bool enteredAtomic(const Program &P, const FunctionSummary &F) {
-  return llvm::all_of(P.entries(F),
-                      [](const EntryContext &E) { return atomic(E.State); });
-}
-
 bool before(const SourcePoint &A, const SourcePoint &B) {
   return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
 }
@@ -62,7 +36,7 @@ bool refilledInRegion(const Program &P, const Access &C,
       for (const RelState &SR : R.Op->States) {
         if (SC.Region != SR.Region || SC.Region == RelState::OpenRegion)
           continue;
-        if (SC.Region != RelState::InheritedRegion || enteredAtomic(P, *C.F))
+        if (SC.Region != RelState::InheritedRegion || P.enteredAtomic(*C.F))
           return true;
       }
   }
@@ -174,7 +148,9 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       if (refilledInRegion(P, C, Rs))
         continue;
       const Access &R = pickRefill(C, Rs);
-      HandoffShape Shape{classify(P, C), classify(P, R), ExitKind::SyscallExit};
+      HandoffShape Shape{P.regionContext(*C.F, C.Op->States),
+                         P.regionContext(*R.F, R.Op->States),
+                         ExitKind::SyscallExit};
       if (Shape.Consume == RegionContext::Unknown ||
           Shape.Refill == RegionContext::Unknown)
         continue;

@@ -1,0 +1,247 @@
+#include "checkers/ci/SummaryStore.h"
+
+#include "checkers/ci/SummaryStoreDetail.h"
+#include "checkers/engine/SummaryJson.h"
+#include "support/InputError.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+
+#include <sqlite3.h>
+
+using namespace llvm;
+
+namespace kharden {
+namespace store {
+
+char DamageError::ID;
+
+/// Damage found by SQLite or by us, as a reason; other errors pass through.
+Expected<std::string> damageReason(Error E) {
+  std::string Why;
+  Error Rest = handleErrors(
+      std::move(E),
+      [&](std::unique_ptr<SqliteError> S) -> Error {
+        if (!S->damaged())
+          return Error(std::move(S));
+        Why = S->Code == SQLITE_NOTADB ? "not an SQLite database"
+                                         : "damaged: " + S->Message;
+        return Error::success();
+      },
+      [&](const DamageError &D) { Why = "damaged: " + D.Why; });
+  if (Rest)
+    return Rest;
+  return Why;
+}
+
+Error asInputError(StringRef Path, Error E) {
+  if (!E)
+    return E;
+  return make_error<InputError>(Path.str(), toString(std::move(E)));
+}
+
+Error setMeta(SqliteDb &Db, StringRef Key, StringRef Value) {
+  auto Stmt = Db.prepare("INSERT OR REPLACE INTO meta(key, value) VALUES(?1, ?2)");
+  if (!Stmt)
+    return Stmt.takeError();
+  return Stmt->bind(1, Key).bind(2, Value).run();
+}
+
+Expected<std::string> getMeta(SqliteDb &Db, StringRef Key) {
+  auto Stmt = Db.prepare("SELECT value FROM meta WHERE key = ?1");
+  if (!Stmt)
+    return Stmt.takeError();
+  Stmt->bind(1, Key);
+  auto Row = Stmt->step();
+  if (!Row)
+    return Row.takeError();
+  return *Row ? Stmt->text(0).str() : std::string();
+}
+
+} // namespace store
+
+using namespace store;
+
+namespace {
+
+constexpr StringLiteral Schema = R"sql(
+CREATE TABLE IF NOT EXISTS meta(
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS file_version(
+  id INTEGER PRIMARY KEY,
+  path TEXT NOT NULL,
+  hash BLOB NOT NULL,
+  size INTEGER NOT NULL,
+  mtime INTEGER NOT NULL,
+  hashed_at INTEGER NOT NULL,
+  UNIQUE(path, hash)
+);
+CREATE TABLE IF NOT EXISTS tu(
+  file TEXT PRIMARY KEY,
+  command BLOB NOT NULL,
+  config BLOB NOT NULL,
+  ran INTEGER NOT NULL,
+  errors INTEGER NOT NULL,
+  first_error TEXT NOT NULL,
+  reads BLOB NOT NULL,
+  summary BLOB NOT NULL,
+  codec INTEGER NOT NULL,
+  raw_size INTEGER NOT NULL,
+  summary_hash BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS run(
+  file TEXT PRIMARY KEY,
+  position INTEGER NOT NULL
+) WITHOUT ROWID;
+)sql";
+
+Error initialize(SqliteDb &Db) {
+  return inTransaction(Db, [&]() -> Error {
+    if (Error E = Db.exec(Schema))
+      return E;
+    return Db.exec("PRAGMA application_id = " + std::to_string(ApplicationId) +
+                   "; PRAGMA user_version = " + std::to_string(SchemaVersion));
+  });
+}
+
+/// Why Db cannot be trusted as a kharden summary database ("" if it can);
+/// an empty database is initialized. Errors are I/O problems, not damage.
+Expected<std::string> problemWith(SqliteDb &Db, bool MayInitialize) {
+  auto Checked = [&]() -> Expected<std::string> {
+    auto AppId = Db.queryInt("PRAGMA application_id");
+    if (!AppId)
+      return AppId.takeError();
+    auto Tables = Db.queryInt("SELECT count(*) FROM sqlite_master");
+    if (!Tables)
+      return Tables.takeError();
+    if (*AppId == 0 && *Tables == 0) {
+      if (!MayInitialize)
+        return std::string("an empty database, not a kharden summary database");
+      if (Error E = initialize(Db))
+        return E;
+      return std::string();
+    }
+    if (*AppId != ApplicationId)
+      return formatv("not a kharden summary database (application_id {0:x8})",
+                     uint32_t(*AppId))
+          .str();
+    auto Version = Db.queryInt("PRAGMA user_version");
+    if (!Version)
+      return Version.takeError();
+    if (*Version != SchemaVersion)
+      return formatv("a kharden summary database of schema {0}, not {1}",
+                     *Version, SchemaVersion)
+          .str();
+    // Structure only (every page, index and constraint); the content of
+    // each summary is checked by its hash when it is read.
+    auto Check = Db.queryText("PRAGMA quick_check(1)");
+    if (!Check)
+      return Check.takeError();
+    if (*Check != "ok")
+      return "damaged: " + *Check;
+    return std::string();
+  }();
+  if (Checked)
+    return Checked;
+  return damageReason(Checked.takeError());
+}
+
+/// Moves a database and its WAL aside so that nothing is lost, and the
+/// next open starts from nothing.
+void moveAside(StringRef Path) {
+  std::string Bad = (Path + ".bad").str();
+  sys::fs::remove(Bad + "-wal");
+  sys::fs::remove(Path + "-shm");
+  if (sys::fs::rename(Path, Bad))
+    sys::fs::remove(Path);
+  if (sys::fs::exists(Path + "-wal") && sys::fs::rename(Path + "-wal", Bad + "-wal"))
+    sys::fs::remove(Path + "-wal");
+}
+
+} // namespace
+
+ContentHash StoreConfig::hash() const {
+  return ContentHash::ofParts({ToolBuild, ModelDigest, ResourceDir,
+                               std::to_string(SummaryFormatVersion)});
+}
+
+Expected<std::unique_ptr<SqliteDb>>
+SummaryStore::openValidated(StringRef Path) {
+  if (sys::fs::is_directory(Path))
+    return make_error<InputError>(Path.str(), "is a directory, not a database");
+  auto Db = SqliteDb::open(Path, SqliteDb::Mode::ReadWriteCreate);
+  if (!Db)
+    return asInputError(Path, Db.takeError());
+  auto Problem = problemWith(**Db, /*MayInitialize=*/true);
+  if (!Problem)
+    return asInputError(Path, Problem.takeError());
+  if (!Problem->empty()) {
+    reportWarning(Path + ": " + *Problem + "; starting a new one (the old file "
+                  "is kept as " + Path + ".bad)");
+    Db->reset();
+    moveAside(Path);
+    Db = SqliteDb::open(Path, SqliteDb::Mode::ReadWriteCreate);
+    if (!Db)
+      return asInputError(Path, Db.takeError());
+    if (Error E = initialize(**Db))
+      return asInputError(Path, std::move(E));
+  }
+  // WAL: a commit per translation unit costs no fsync, and a killed run
+  // loses at most the transaction it was in.
+  if (Error E = (*Db)->exec("PRAGMA journal_mode = WAL; "
+                            "PRAGMA synchronous = NORMAL"))
+    return asInputError(Path, std::move(E));
+  return Db;
+}
+
+Expected<std::unique_ptr<SummaryStore>>
+SummaryStore::openForCheck(StringRef Path, StoreConfig Config) {
+  auto Db = openValidated(Path);
+  if (!Db)
+    return Db.takeError();
+  std::unique_ptr<SummaryStore> Store(
+      new SummaryStore(Path.str(), std::move(*Db), std::move(Config)));
+  if (std::optional<std::string> Kill =
+          sys::Process::GetEnv("KHARDEN_TEST_KILL_IN_COMMIT"))
+    to_integer(*Kill, Store->KillAfterStores);
+  return Store;
+}
+
+Expected<std::unique_ptr<SummaryStore>>
+SummaryStore::openForMerge(StringRef Path) {
+  if (!sys::fs::exists(Path))
+    return make_error<InputError>(Path.str(), "no such file");
+  if (sys::fs::is_directory(Path))
+    return make_error<InputError>(Path.str(), "is a directory, not a database");
+  auto Db = SqliteDb::open(Path, SqliteDb::Mode::ReadOnly);
+  if (!Db)
+    return asInputError(Path, Db.takeError());
+  auto Problem = problemWith(**Db, /*MayInitialize=*/false);
+  if (!Problem)
+    return asInputError(Path, Problem.takeError());
+  if (!Problem->empty())
+    return make_error<InputError>(Path.str(), *Problem);
+  return std::unique_ptr<SummaryStore>(
+      new SummaryStore(Path.str(), std::move(*Db), StoreConfig()));
+}
+
+Error SummaryStore::rebuild(StringRef Why) {
+  reportWarning(Path + ": " + Why + "; starting a new one (the old file is "
+                "kept as " + Path + ".bad)");
+  Db.reset();
+  moveAside(Path);
+  Disk.clear();
+  VersionUnchanged.clear();
+  Versions.clear();
+  auto Fresh = openValidated(Path);
+  if (!Fresh)
+    return Fresh.takeError();
+  Db = std::move(*Fresh);
+  return Error::success();
+}
+
+} // namespace kharden

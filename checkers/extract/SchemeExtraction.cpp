@@ -1,0 +1,330 @@
+#include "checkers/extract/SchemeExtraction.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+
+#include <optional>
+
+namespace kharden {
+
+const ExtractedField *ExtractedScheme::field(llvm::StringRef Name) const {
+  for (const ExtractedField &F : Fields)
+    if (F.Field == Name)
+      return &F;
+  return nullptr;
+}
+
+namespace {
+
+struct SiteRef {
+  const FunctionSummary *F;
+  const StackOffsetSite *S;
+};
+
+std::string at(const SourcePoint &P) {
+  if (!P.valid())
+    return "";
+  return (P.File + ":" + llvm::Twine(P.Line) + ":" + llvm::Twine(P.Column)).str();
+}
+
+/// The scheme's architecture name for a triple's architecture.
+std::string schemeArch(llvm::StringRef TripleArch) {
+  if (TripleArch == "aarch64")
+    return "arm64";
+  return TripleArch.str();
+}
+
+class Extractor {
+public:
+  Extractor(const Program &P, SiteRef Consume, std::optional<SiteRef> Refill,
+            const TargetFacts &Target)
+      : P(P), C(Consume), R(Refill), Target(Target) {}
+
+  ExtractedScheme run() {
+    kstack::StackOffsetScheme &S = Out.Scheme;
+    S.Arch = schemeArch(Target.Arch);
+    S.Name = "extracted-" + S.Arch;
+    S.Title = "extracted by kharden from " +
+              llvm::sys::path::filename(C.S->Where.File).str();
+    S.Sources.push_back("consume: " + C.S->Macro + "() in " + C.F->Name +
+                        "() at " + at(C.S->Where));
+    if (R)
+      S.Sources.push_back("refill: " + R->S->Macro + "() in " + R->F->Name +
+                          "() at " + at(R->S->Where));
+    storage();
+    consume();
+    refill();
+    random();
+    mix();
+    offsetMask();
+    alloca();
+    return std::move(Out);
+  }
+
+private:
+  void known(llvm::StringRef Field, llvm::StringRef Value,
+             llvm::StringRef Evidence, const SourcePoint &Where) {
+    Out.Fields.push_back({Field.str(), Value.str(), true, Evidence.str(), Where});
+  }
+  void unknown(llvm::StringRef Field, llvm::StringRef Why,
+               const SourcePoint &Where) {
+    Out.Fields.push_back({Field.str(), "unknown", false, Why.str(), Where});
+  }
+
+  void storage();
+  void consume();
+  void refill();
+  void random();
+  void mix();
+  void offsetMask();
+  void alloca();
+  std::optional<kstack::Context> context(const SiteRef &Site,
+                                         llvm::StringRef Field);
+
+  const Program &P;
+  SiteRef C;
+  std::optional<SiteRef> R;
+  const TargetFacts &Target;
+  ExtractedScheme Out;
+};
+
+void Extractor::storage() {
+  const StackOffsetSite &Site = *C.S;
+  kstack::StackOffsetScheme &S = Out.Scheme;
+  if (!Site.PercpuVariable.empty()) {
+    S.Where = kstack::Storage::PerCpu;
+    known("storage", kstack::spelling(S.Where),
+          "the consume reads per-CPU '" + Site.PercpuVariable + "'",
+          Site.StorageWhere);
+  } else if (Site.TaskField) {
+    S.Where = kstack::Storage::PerTask;
+    known("storage", kstack::spelling(S.Where),
+          "the consume reads the task's '" +
+              P.model().stackOffset().TaskField + "'",
+          Site.StorageWhere);
+  } else if (Site.Generator) {
+    S.Where = kstack::Storage::PerCpuPrng;
+    known("storage", kstack::spelling(S.Where),
+          "the consume draws from a generator", Site.StorageWhere);
+  } else {
+    unknown("storage",
+            "the consume's expansion touches no per-CPU variable, task "
+            "field or generator kharden knows",
+            Site.Where);
+  }
+}
+
+std::optional<kstack::Context> Extractor::context(const SiteRef &Site,
+                                                  llvm::StringRef Field) {
+  RegionContext Ctx = P.regionContext(*Site.F, Site.S->States);
+  std::string Evidence = "the context engine, over every calling context "
+                         "of '" + Site.F->Name + "'";
+  switch (Ctx) {
+  case RegionContext::Preemptible:
+    known(Field, "preemptible", Evidence, Site.S->Where);
+    return kstack::Context::Preemptible;
+  case RegionContext::PreemptOff:
+    known(Field, "preempt-off", Evidence, Site.S->Where);
+    return kstack::Context::PreemptOff;
+  case RegionContext::IrqsOff:
+    known(Field, "irqs-off", Evidence, Site.S->Where);
+    return kstack::Context::IrqsOff;
+  case RegionContext::Unknown:
+    break;
+  }
+  unknown(Field,
+          "no calling context of '" + Site.F->Name +
+              "' in the analysed files decides preemption and IRQs",
+          Site.S->Where);
+  return std::nullopt;
+}
+
+void Extractor::consume() {
+  if (auto Ctx = context(C, "consume.context"))
+    Out.Scheme.Consume.Ctx = *Ctx;
+}
+
+void Extractor::refill() {
+  kstack::StackOffsetScheme &S = Out.Scheme;
+  if (!R) {
+    unknown("refill.site", "no refill macro is used in the analysed files",
+            C.S->Where);
+    unknown("refill.context", "no refill site", C.S->Where);
+    return;
+  }
+  if (const ExitPath *Exit = P.model().findExitPath(R->F->Name);
+      Exit && Exit->Runs == ExitKind::EveryReturnToUser) {
+    S.Refill.Site = kstack::RefillSite::EveryReturnToUser;
+    known("refill.site", kstack::spelling(S.Refill.Site),
+          "'" + R->F->Name + "' " + Exit->Reason, R->F->Where);
+  } else {
+    S.Refill.Site = kstack::RefillSite::SyscallExit;
+    known("refill.site", kstack::spelling(S.Refill.Site),
+          "'" + R->F->Name + "' is not on a path the kernel model says runs "
+          "on every return to user mode",
+          R->S->Where);
+  }
+  if (auto Ctx = context(*R, "refill.context"))
+    S.Refill.Ctx = *Ctx;
+}
+
+void Extractor::random() {
+  kstack::RandomSpec &Spec = Out.Scheme.Random;
+  if (!R || R->S->Args.empty()) {
+    unknown("random.source", "no refill argument", C.S->Where);
+    return;
+  }
+  const SourcePoint &Where = R->S->Where;
+  std::string Arg = llvm::StringRef(R->S->Args.front()).trim().str();
+  Spec.Expression = Arg;
+  // "f()" or "f() & MASK", optionally in parentheses.
+  llvm::Regex Call("^\\(?[ ]*([A-Za-z_][A-Za-z0-9_]*)[ ]*\\([ ]*\\)[ ]*\\)?"
+                   "([ ]*&[ ]*(0[xX][0-9a-fA-F]+|[0-9]+))?[ ]*$");
+  llvm::SmallVector<llvm::StringRef, 4> M;
+  const RandomInput *Input = nullptr;
+  if (Call.match(Arg, &M))
+    Input = P.model().stackOffset().findRandomInput(M[1]);
+  if (!Input) {
+    unknown("random.source",
+            "'" + Arg + "' is not a call of a random input the kernel "
+            "model lists (random-inputs), with an optional mask",
+            Where);
+    return;
+  }
+  unsigned Bits = Input->Bits;
+  std::string Evidence = "'" + M[1].str() + "()' yields " +
+                         std::to_string(Input->Bits) + " bits";
+  if (!M[3].empty()) {
+    unsigned long long Mask = 0;
+    if (llvm::getAsUnsignedInteger(M[3], 0, Mask) || Mask == 0 ||
+        ((Mask + 1) & Mask) != 0) {
+      unknown("random.bits", "the mask in '" + Arg + "' is not 2^k - 1",
+              Where);
+      return;
+    }
+    Bits = std::min<unsigned>(Bits, llvm::popcount(Mask));
+    Evidence += ", masked to " + std::to_string(Bits);
+  }
+  Spec.Source = Input->Source == "timer" ? kstack::RandomSource::Timer
+                                         : kstack::RandomSource::Crng;
+  Spec.Bits = Bits;
+  Spec.UnknownBits =
+      Input->Source == "timer" ? std::min(Bits, Input->UnknownBits) : Bits;
+  known("random.source", kstack::spelling(Spec.Source), Evidence, Where);
+  known("random.expression", Arg, "the refill's argument", Where);
+  known("random.bits", std::to_string(Bits), Evidence, Where);
+  if (Spec.Source == kstack::RandomSource::Timer)
+    known("random.unknown-bits", std::to_string(Spec.UnknownBits),
+          "the kernel model's assumption for timers (random-inputs)", Where);
+}
+
+void Extractor::mix() {
+  if (!R) {
+    unknown("mix.op", "no refill site", C.S->Where);
+    return;
+  }
+  const MacroDefinitionText *Def = P.macro(R->S->Macro);
+  if (!Def) {
+    unknown("mix.op", "the definition of '" + R->S->Macro + "' was not seen",
+            R->S->Where);
+    return;
+  }
+  kstack::MixSpec &Mix = Out.Scheme.Mixing;
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  llvm::Regex Ror("ror32 *\\( *[A-Za-z_][A-Za-z0-9_]* *, *([0-9]+) *\\) *\\^");
+  if (Ror.match(Def->Body, &M)) {
+    Mix.Op = kstack::Mix::Ror32Xor;
+    Mix.Rotate = unsigned(std::stoul(M[1].str()));
+    known("mix.op", kstack::spelling(Mix.Op),
+          "'" + Def->Name + "' computes ror32(offset, " + M[1].str() + ") ^ rand",
+          Def->Where);
+    known("mix.rotate", M[1], "the ror32() rotation", Def->Where);
+  } else if (llvm::Regex("\\^ *=").match(Def->Body)) {
+    Mix.Op = kstack::Mix::Xor;
+    known("mix.op", kstack::spelling(Mix.Op),
+          "'" + Def->Name + "' computes offset ^= rand", Def->Where);
+  } else {
+    unknown("mix.op",
+            "'" + Def->Name + "' mixes neither with ror32() ^ nor with ^=",
+            Def->Where);
+  }
+}
+
+void Extractor::offsetMask() {
+  const StackOffsetNames &Names = P.model().stackOffset();
+  const MacroDefinitionText *Def = nullptr;
+  for (const std::string &N : Names.OffsetMask)
+    if ((Def = P.macro(N)))
+      break;
+  if (!Def) {
+    unknown("offset-mask", "the definition of the offset mask macro was not "
+                           "seen", C.S->Where);
+    return;
+  }
+  llvm::SmallVector<llvm::StringRef, 2> M;
+  unsigned long long Mask = 0;
+  if (!llvm::Regex("& *(0[xX][0-9a-fA-F]+|[0-9]+)").match(Def->Body, &M) ||
+      llvm::getAsUnsignedInteger(M[1], 0, Mask) || Mask > 0xFFFFFFFFull) {
+    unknown("offset-mask", "'" + Def->Name + "' is not 'x & CONSTANT'",
+            Def->Where);
+    return;
+  }
+  Out.Scheme.OffsetMask = uint32_t(Mask);
+  known("offset-mask", llvm::formatv("{0:x}", Mask).str(),
+        "'" + Def->Name + "' masks with " + M[1].str(), Def->Where);
+}
+
+void Extractor::alloca() {
+  kstack::AllocaSpec &A = Out.Scheme.Alloca;
+  // The lowering both compilers use: size = (n + 15) & ~(align - 1).
+  A.Add = 15;
+  A.Align = Target.StackAlignment;
+  std::string Why =
+      Target.FromFlag
+          ? "-mstack-alignment=" + std::to_string(A.Align) +
+                " in the compile command"
+          : "the " + Target.Arch + " psABI's " + std::to_string(A.Align) +
+                "-byte stack alignment";
+  known("alloca.add", "15", "alloca lowering (n + 15) & ~(align - 1)", {});
+  known("alloca.align", std::to_string(A.Align), Why, {});
+}
+
+bool before(const SourcePoint &A, const SourcePoint &B) { return A < B; }
+
+} // namespace
+
+std::vector<ExtractedScheme> extractStackOffsetSchemes(const Program &P) {
+  std::vector<SiteRef> Consumes, Refills;
+  for (const FunctionSummary &F : P.functions())
+    for (const StackOffsetSite &S : F.Sites)
+      (S.Kind == StackOffsetSite::Role::Consume ? Consumes : Refills)
+          .push_back({&F, &S});
+  if (Consumes.empty())
+    return {};
+  auto ByPlace = [](const SiteRef &A, const SiteRef &B) {
+    return before(A.S->Where, B.S->Where);
+  };
+  llvm::sort(Consumes, ByPlace);
+  llvm::sort(Refills, ByPlace);
+  // One scheme per run: the first consume, and the refill that completes it
+  // (in its function if there is one).
+  const SiteRef &C = Consumes.front();
+  std::optional<SiteRef> R;
+  for (const SiteRef &Candidate : Refills)
+    if (Candidate.F == C.F) {
+      R = Candidate;
+      break;
+    }
+  if (!R && !Refills.empty())
+    R = Refills.front();
+  TargetFacts Target;
+  for (const TargetFacts &T : P.targets())
+    if (!T.Arch.empty()) {
+      Target = T;
+      break;
+    }
+  return {Extractor(P, C, R, Target).run()};
+}
+
+} // namespace kharden

@@ -1,0 +1,5 @@
+/* Included by alpha.c only. */
+static inline int alpha_bias(void)
+{
+	return 1;
+}

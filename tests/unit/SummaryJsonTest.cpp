@@ -1,0 +1,225 @@
+#include "checkers/engine/SummaryJson.h"
+
+#include "gtest/gtest.h"
+
+using namespace kharden;
+using llvm::json::Value;
+
+namespace {
+
+/// A state in which every field differs from its default.
+RelState unusualState() {
+  RelState R;
+  R.PreemptDepth = 2;
+  R.MigrateDepth = -1;
+  R.Irq = IrqRel::Off;
+  R.SleepEvidence = true;
+  R.EnableEvidence = true;
+  R.AssertedPreemptOff = true;
+  R.UnmatchedRestores = 1;
+  R.SavedCount = 2;
+  R.Saved = {IrqRel::On, IrqRel::Off, IrqRel::Inherited};
+  R.Region = 7;
+  R.WhyIrq = 0;
+  R.WhyPreempt = 1;
+  return R;
+}
+
+/// A summary in which every field of every struct is set to something
+/// other than its default. Extend it with every field added to Summary.h.
+TUSummary everyField() {
+  TUSummary S;
+  S.MainFile = "/src/a.c";
+  S.ParseErrors = 3;
+  FunctionSummary F;
+  F.Key = "/src/a.h@peek";
+  F.Name = "peek";
+  F.Where = {"/src/a.h", 10, 1};
+  F.Notes = {{{"/src/a.c", 4, 2}, "IRQs enabled here"},
+             {{"/src/a.c", 5, 3}, "may sleep here"}};
+  CallSite C;
+  C.CalleeKey = "helper";
+  C.CalleeName = "helper";
+  C.Where = {"/src/a.c", 6, 9};
+  C.States = {RelState(), unusualState()};
+  F.Calls.push_back(C);
+  PercpuOp Op;
+  Op.Access = PercpuAccess::ReadModifyWrite;
+  Op.Operation = "raw_cpu_add";
+  Op.Variable = "counter";
+  Op.Where = {"/src/a.c", 7, 5};
+  Op.MacroNotes = {{{"/src/percpu.h", 30, 1}, "expanded from macro"}};
+  Op.States = {unusualState()};
+  Op.ValueUsed = Op.PartOfRefill = Op.FeedsStack = Op.MixesRandom = true;
+  F.Ops.push_back(Op);
+  StackOffsetSite Site;
+  Site.Kind = StackOffsetSite::Role::Refill;
+  Site.Macro = "choose_random_kstack_offset";
+  Site.Args = {"get_random_u16()"};
+  Site.Where = {"/src/a.c", 8, 2};
+  Site.PercpuVariable = "kstack_offset";
+  Site.TaskField = Site.Generator = true;
+  Site.StorageWhere = {"/src/a.h", 30, 4};
+  Site.States = {unusualState()};
+  F.Sites.push_back(Site);
+  F.ExitStates = {unusualState(), RelState()};
+  S.Functions.push_back(F);
+  S.Target = {"aarch64", 16, true};
+  S.Macros.push_back({"KSTACK_OFFSET_MAX", "((x) & 0x3FF)", {"/src/r.h", 3, 9}});
+  EntryHint H;
+  H.FunctionKey = "/src/a.c@open_cb";
+  H.FunctionName = "open_cb";
+  H.Context = {Switch::Off, Switch::On};
+  H.Why = {{"/src/a.c", 20, 12}, "'open_cb' is a file_operations callback"};
+  S.Hints.push_back(H);
+  return S;
+}
+
+std::string text(const Value &V) {
+  std::string Out;
+  llvm::raw_string_ostream(Out) << V;
+  return Out;
+}
+
+void expectSameState(const RelState &A, const RelState &B) {
+  EXPECT_TRUE(A.sameContext(B));
+  EXPECT_EQ(A.Saved, B.Saved); // beyond SavedCount too
+  EXPECT_EQ(A.WhyIrq, B.WhyIrq);
+  EXPECT_EQ(A.WhyPreempt, B.WhyPreempt);
+}
+
+TEST(SummaryJson, RoundTripsEveryField) {
+  TUSummary S = everyField();
+  auto Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->MainFile, S.MainFile);
+  EXPECT_EQ(Back->ParseErrors, S.ParseErrors);
+  ASSERT_EQ(Back->Functions.size(), 1u);
+  const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
+  EXPECT_EQ(F.Key, G.Key);
+  EXPECT_EQ(F.Name, G.Name);
+  EXPECT_EQ(F.Where, G.Where);
+  ASSERT_EQ(F.Notes.size(), 2u);
+  EXPECT_EQ(F.Notes[1].Where, G.Notes[1].Where);
+  EXPECT_EQ(F.Notes[1].Message, G.Notes[1].Message);
+  ASSERT_EQ(F.Calls.size(), 1u);
+  EXPECT_EQ(F.Calls[0].CalleeKey, "helper");
+  EXPECT_EQ(F.Calls[0].CalleeName, "helper");
+  EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
+  ASSERT_EQ(F.Calls[0].States.size(), 2u);
+  expectSameState(F.Calls[0].States[0], RelState());
+  expectSameState(F.Calls[0].States[1], unusualState());
+  ASSERT_EQ(F.Ops.size(), 1u);
+  const PercpuOp &Op = F.Ops[0];
+  EXPECT_EQ(Op.Access, PercpuAccess::ReadModifyWrite);
+  EXPECT_EQ(Op.Operation, "raw_cpu_add");
+  EXPECT_EQ(Op.Variable, "counter");
+  EXPECT_EQ(Op.Where, G.Ops[0].Where);
+  ASSERT_EQ(Op.MacroNotes.size(), 1u);
+  EXPECT_EQ(Op.MacroNotes[0].Message, "expanded from macro");
+  ASSERT_EQ(Op.States.size(), 1u);
+  expectSameState(Op.States[0], unusualState());
+  EXPECT_TRUE(Op.ValueUsed && Op.PartOfRefill && Op.FeedsStack &&
+              Op.MixesRandom);
+  ASSERT_EQ(F.Sites.size(), 1u);
+  const StackOffsetSite &Site = F.Sites[0];
+  EXPECT_EQ(Site.Kind, StackOffsetSite::Role::Refill);
+  EXPECT_EQ(Site.Macro, "choose_random_kstack_offset");
+  EXPECT_EQ(Site.Args, std::vector<std::string>{"get_random_u16()"});
+  EXPECT_EQ(Site.Where, G.Sites[0].Where);
+  EXPECT_EQ(Site.PercpuVariable, "kstack_offset");
+  EXPECT_TRUE(Site.TaskField && Site.Generator);
+  EXPECT_EQ(Site.StorageWhere, G.Sites[0].StorageWhere);
+  ASSERT_EQ(Site.States.size(), 1u);
+  expectSameState(Site.States[0], unusualState());
+  ASSERT_EQ(F.ExitStates.size(), 2u);
+  expectSameState(F.ExitStates[0], unusualState());
+  ASSERT_EQ(Back->Hints.size(), 1u);
+  EXPECT_EQ(Back->Hints[0].FunctionKey, S.Hints[0].FunctionKey);
+  EXPECT_EQ(Back->Hints[0].FunctionName, S.Hints[0].FunctionName);
+  EXPECT_EQ(Back->Hints[0].Context.Preempt, Switch::Off);
+  EXPECT_EQ(Back->Hints[0].Context.Irqs, Switch::On);
+  EXPECT_EQ(Back->Hints[0].Why.Where, S.Hints[0].Why.Where);
+  EXPECT_EQ(Back->Hints[0].Why.Message, S.Hints[0].Why.Message);
+  EXPECT_EQ(Back->Target.Arch, "aarch64");
+  EXPECT_EQ(Back->Target.StackAlignment, 16u);
+  EXPECT_TRUE(Back->Target.FromFlag);
+  ASSERT_EQ(Back->Macros.size(), 1u);
+  EXPECT_EQ(Back->Macros[0].Name, "KSTACK_OFFSET_MAX");
+  EXPECT_EQ(Back->Macros[0].Body, "((x) & 0x3FF)");
+  EXPECT_EQ(Back->Macros[0].Where, S.Macros[0].Where);
+  // And the JSON of the copy is the JSON of the original.
+  EXPECT_EQ(text(summaryToJson(*Back)), text(summaryToJson(S)));
+}
+
+TEST(SummaryJson, LeavesDefaultsOut) {
+  TUSummary S;
+  S.MainFile = "/src/empty.c";
+  FunctionSummary F;
+  F.Key = F.Name = "f";
+  F.ExitStates = {RelState()};
+  S.Functions.push_back(F);
+  Value V = summaryToJson(S);
+  EXPECT_EQ(text((*V.getAsObject()->getArray("functions"))[0]),
+            R"({"at":[0,0,0],"exit_states":[{}],"key":"f","name":"f"})");
+  EXPECT_EQ(V.getAsObject()->getInteger("format"),
+            int64_t(SummaryFormatVersion));
+  EXPECT_FALSE(V.getAsObject()->get("hints"));
+  EXPECT_FALSE(V.getAsObject()->get("parse_errors"));
+}
+
+TEST(SummaryJson, FilesAreSharedThroughATable) {
+  std::string J = text(summaryToJson(everyField()));
+  EXPECT_EQ(llvm::StringRef(J).count("\"/src/a.c\""), 2u) << J; // table, main
+}
+
+/// The error reading everyField()'s JSON after Damage changed it.
+std::string errorAfter(llvm::function_ref<void(llvm::json::Object &)> Damage) {
+  Value V = summaryToJson(everyField());
+  Damage(*V.getAsObject());
+  auto S = summaryFromJson(V);
+  return S ? "" : llvm::toString(S.takeError());
+}
+
+llvm::json::Object &firstFunction(llvm::json::Object &O) {
+  return *(*O.getArray("functions"))[0].getAsObject();
+}
+
+TEST(SummaryJson, RejectsOtherFormats) {
+  EXPECT_EQ(errorAfter([](auto &O) { O["format"] = 99; }),
+            "another summary format version at summary.format");
+  auto S = summaryFromJson(llvm::json::Array{});
+  ASSERT_FALSE(bool(S));
+  EXPECT_EQ(llvm::toString(S.takeError()), "expected an object when parsing summary");
+}
+
+TEST(SummaryJson, RejectsMistypedFields) {
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["at"] = llvm::json::Array{99, 1, 1};
+            }),
+            "expected [file, line, column] at summary.functions[0].at");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["exit_states"] = llvm::json::Array{
+                  llvm::json::Object{{"preempt_depth", 300}}};
+            }),
+            "expected an integer in range at "
+            "summary.functions[0].exit_states[0].preempt_depth");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["exit_states"] = llvm::json::Array{
+                  llvm::json::Object{{"irq", "sideways"}}};
+            }),
+            "unknown value at summary.functions[0].exit_states[0].irq");
+  EXPECT_EQ(errorAfter([](auto &O) { firstFunction(O).erase("key"); }),
+            "missing at summary.functions[0].key");
+}
+
+TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["exit_states"] = llvm::json::Array{
+                  llvm::json::Object{{"why_irq", 2}}};
+            }),
+            "a state refers to a note the function does not have at "
+            "summary.functions[0]");
+}
+
+} // namespace

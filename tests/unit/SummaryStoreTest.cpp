@@ -1,0 +1,240 @@
+#include "checkers/ci/SummaryStore.h"
+
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include "gtest/gtest.h"
+
+#include <ctime>
+
+using namespace kharden;
+namespace fs = llvm::sys::fs;
+
+namespace {
+
+class SummaryStoreTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_FALSE(fs::createUniqueDirectory("kharden-store", Dir));
+    DbPath = path("kharden.db");
+    write("a.c", "#include \"h.h\"\nint f(void) { return g(); }\n");
+    write("h.h", "static inline int g(void) { return 1; }\n");
+  }
+  void TearDown() override { fs::remove_directories(Dir); }
+
+  std::string path(llvm::StringRef Name) const {
+    llvm::SmallString<256> P(Dir);
+    llvm::sys::path::append(P, Name);
+    return std::string(P);
+  }
+
+  /// Writes a file dated long ago, as sources in a tree are.
+  void write(llvm::StringRef Name, llvm::StringRef Text,
+             std::time_t When = 1577836800 /* 2020-01-01 */) {
+    {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(path(Name), EC);
+      ASSERT_FALSE(EC);
+      OS << Text;
+    }
+    int FD;
+    ASSERT_FALSE(fs::openFileForWrite(path(Name), FD, fs::CD_OpenExisting,
+                                      fs::OF_Append));
+    ASSERT_FALSE(fs::setLastAccessAndModificationTime(
+        FD, llvm::sys::toTimePoint(When)));
+    close(FD);
+  }
+
+  FileRead readOf(llvm::StringRef Name) const {
+    FileRead R;
+    R.Path = path(Name);
+    auto Buf = llvm::MemoryBuffer::getFile(R.Path);
+    R.Hash = ContentHash::of((*Buf)->getBuffer());
+    fs::file_status St;
+    fs::status(R.Path, St);
+    R.Size = St.getSize();
+    R.MTime = llvm::sys::toTimeT(St.getLastModificationTime());
+    return R;
+  }
+
+  TUResult analysed() const {
+    TUResult R;
+    R.File = path("a.c");
+    R.Summary.MainFile = R.File;
+    FunctionSummary F;
+    F.Key = F.Name = "f";
+    F.Where = {R.File, 2, 5};
+    R.Summary.Functions.push_back(F);
+    R.Ran = true;
+    R.Reads = {readOf("a.c"), readOf("h.h")};
+    R.ReadAt = std::time(nullptr);
+    return R;
+  }
+
+  StoreConfig config(llvm::StringRef Model = "model-1") const {
+    return {"kharden test build", Model.str(), "/resource"};
+  }
+
+  std::unique_ptr<SummaryStore> open(llvm::StringRef Model = "model-1") {
+    auto S = SummaryStore::openForCheck(DbPath, config(Model));
+    EXPECT_TRUE(bool(S)) << llvm::toString(S.takeError());
+    return S ? std::move(*S) : nullptr;
+  }
+
+  /// Whether a fresh store (fresh disk cache, as in a new run) reuses a.c.
+  bool reused(ContentHash Command = ContentHash::of("cc -c a.c"),
+              llvm::StringRef Model = "model-1") {
+    auto S = open(Model);
+    auto Found = S->lookup({path("a.c")}, {Command});
+    EXPECT_TRUE(bool(Found)) << llvm::toString(Found.takeError());
+    return Found && (*Found)[0].has_value();
+  }
+
+  void storeOne(const TUResult &R) {
+    auto S = open();
+    ASSERT_FALSE(bool(S->store(R, ContentHash::of("cc -c a.c"))));
+  }
+
+  llvm::SmallString<128> Dir;
+  std::string DbPath;
+};
+
+TEST_F(SummaryStoreTest, ReusesWhatDidNotChange) {
+  storeOne(analysed());
+  auto S = open();
+  auto Found = S->lookup({path("a.c")}, {ContentHash::of("cc -c a.c")});
+  ASSERT_TRUE(bool(Found));
+  ASSERT_TRUE((*Found)[0]);
+  const TUResult &R = *(*Found)[0];
+  EXPECT_TRUE(R.Reused);
+  EXPECT_TRUE(R.Ran);
+  EXPECT_EQ(R.Summary.MainFile, path("a.c"));
+  ASSERT_EQ(R.Summary.Functions.size(), 1u);
+  EXPECT_EQ(R.Summary.Functions[0].Where.Line, 2u);
+}
+
+TEST_F(SummaryStoreTest, AnEditedHeaderInvalidates) {
+  storeOne(analysed());
+  write("h.h", "static inline int g(void) { return 2; }\n", 1600000000);
+  EXPECT_FALSE(reused());
+}
+
+TEST_F(SummaryStoreTest, AnEditKeepingSizeAndMtimeInvalidatesIfRecent) {
+  // Written in the second it was read: size and mtime cannot vouch for it.
+  std::time_t Now = std::time(nullptr);
+  write("h.h", "static inline int g(void) { return 1; }\n", Now);
+  storeOne(analysed());
+  write("h.h", "static inline int g(void) { return 7; }\n", Now);
+  EXPECT_FALSE(reused());
+}
+
+TEST_F(SummaryStoreTest, TouchingWithoutEditingDoesNot) {
+  storeOne(analysed());
+  write("h.h", "static inline int g(void) { return 1; }\n", 1600000000);
+  EXPECT_TRUE(reused());
+  EXPECT_TRUE(reused()); // and the new stat is remembered
+}
+
+TEST_F(SummaryStoreTest, ADeletedHeaderInvalidates) {
+  storeOne(analysed());
+  fs::remove(path("h.h"));
+  EXPECT_FALSE(reused());
+}
+
+TEST_F(SummaryStoreTest, CommandAndConfigurationAreKeys) {
+  storeOne(analysed());
+  EXPECT_FALSE(reused(ContentHash::of("cc -DX -c a.c")));
+  EXPECT_FALSE(reused(ContentHash::of("cc -c a.c"), "model-2"));
+  EXPECT_TRUE(reused());
+}
+
+TEST_F(SummaryStoreTest, IncompleteUnitsAreNotReused) {
+  TUResult R = analysed();
+  R.Errors = 1;
+  R.FirstError = "a.c:1:1: 'x.h' file not found";
+  storeOne(R);
+  EXPECT_FALSE(reused());
+}
+
+TEST_F(SummaryStoreTest, GarbageIsReportedAndRebuilt) {
+  write("kharden.db", std::string(4096, '\x5a'));
+  EXPECT_FALSE(reused());
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+  storeOne(analysed());
+  EXPECT_TRUE(reused());
+}
+
+TEST_F(SummaryStoreTest, AnotherApplicationsDatabaseIsReportedAndRebuilt) {
+  {
+    auto Db = SqliteDb::open(DbPath, SqliteDb::Mode::ReadWriteCreate);
+    ASSERT_TRUE(bool(Db));
+    ASSERT_FALSE(bool((*Db)->exec("CREATE TABLE photos(id INTEGER)")));
+  }
+  storeOne(analysed());
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+  EXPECT_TRUE(reused());
+}
+
+TEST_F(SummaryStoreTest, ADamagedSummaryIsNeverTrusted) {
+  storeOne(analysed());
+  {
+    auto Db = SqliteDb::open(DbPath, SqliteDb::Mode::ReadWriteCreate);
+    ASSERT_TRUE(bool(Db));
+    ASSERT_FALSE(bool((*Db)->exec("UPDATE tu SET summary = x'00ff'")));
+  }
+  EXPECT_FALSE(reused());
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+}
+
+TEST_F(SummaryStoreTest, RecordsTheLastCompleteRunForMerge) {
+  {
+    auto S = open();
+    ASSERT_FALSE(bool(S->beginRun()));
+    ASSERT_FALSE(bool(S->store(analysed(), ContentHash::of("cc -c a.c"))));
+    RunRecord Run{{2, 3}, "sel", 9, "kharden 0", "model-1",
+                  {{path("a.c"), 4}}};
+    ASSERT_FALSE(bool(S->finishRun(Run)));
+  }
+  auto M = SummaryStore::openForMerge(DbPath);
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  // Written by "kharden 0", not by this kharden: merge refuses it.
+  auto Run = (*M)->lastRun();
+  ASSERT_FALSE(bool(Run));
+  EXPECT_NE(llvm::toString(Run.takeError()).find("written by kharden 0"),
+            std::string::npos);
+  auto R = (*M)->load(path("a.c"));
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_EQ(R->Summary.MainFile, path("a.c"));
+}
+
+TEST_F(SummaryStoreTest, AnUnfinishedRunCannotBeMerged) {
+  {
+    auto S = open();
+    ASSERT_FALSE(bool(S->beginRun()));
+  }
+  auto M = SummaryStore::openForMerge(DbPath);
+  ASSERT_TRUE(bool(M));
+  auto Run = (*M)->lastRun();
+  ASSERT_FALSE(bool(Run));
+  EXPECT_EQ(llvm::toString(Run.takeError()),
+            DbPath + ": holds no complete run (was the run that wrote it "
+                     "killed?)");
+}
+
+TEST_F(SummaryStoreTest, MergeTrustsNothingElse) {
+  auto Missing = SummaryStore::openForMerge(path("none.db"));
+  ASSERT_FALSE(bool(Missing));
+  EXPECT_EQ(llvm::toString(Missing.takeError()),
+            path("none.db") + ": no such file");
+  write("junk.db", std::string(8192, '\x01'));
+  auto Junk = SummaryStore::openForMerge(path("junk.db"));
+  ASSERT_FALSE(bool(Junk));
+  EXPECT_EQ(llvm::toString(Junk.takeError()),
+            path("junk.db") + ": not an SQLite database");
+  EXPECT_FALSE(fs::exists(path("junk.db.bad"))); // and left alone
+}
+
+} // namespace
