@@ -2,6 +2,16 @@
 
 namespace kharden {
 
+bool hasYamlContent(llvm::StringRef Text) {
+  llvm::SmallVector<llvm::StringRef, 32> Lines;
+  Text.split(Lines, '\n');
+  return llvm::any_of(Lines, [](llvm::StringRef Line) {
+    Line = Line.trim();
+    return !Line.empty() && !Line.starts_with("#") && Line != "---" &&
+           Line != "...";
+  });
+}
+
 llvm::Error YamlDiagnostic::toError(llvm::StringRef Path) const {
   if (!First)
     return llvm::make_error<InputError>(Path.str(), "not a valid YAML document");

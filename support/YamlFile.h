@@ -30,6 +30,9 @@ struct YamlDiagnostic {
   llvm::Error toError(llvm::StringRef Path) const;
 };
 
+/// Whether Text holds anything but blank lines, comments and document markers.
+bool hasYamlContent(llvm::StringRef Text);
+
 /// Parses Buffer (named Path in messages) as one YAML document into Out.
 template <typename T>
 llvm::Error parseYaml(llvm::MemoryBufferRef Buffer, llvm::StringRef Path,
@@ -38,6 +41,10 @@ llvm::Error parseYaml(llvm::MemoryBufferRef Buffer, llvm::StringRef Path,
   llvm::yaml::Input In(Buffer, Context, YamlDiagnostic::handle, &Diag);
   if (In.error())
     return Diag.toError(Path);
+  // A document of comments only has no node to map (and YAML I/O would
+  // validate a default-constructed value).
+  if (!hasYamlContent(Buffer.getBuffer()))
+    return llvm::make_error<InputError>(Path.str(), "empty document");
   In >> Out;
   if (In.error() || Diag.First)
     return Diag.toError(Path);
