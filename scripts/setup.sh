@@ -6,7 +6,7 @@ set -eu
 PACKAGES="
   cmake ninja-build g++ make pkg-config python3 git xz-utils ca-certificates
   llvm-19-dev libclang-19-dev libclang-cpp19-dev llvm-19-tools clang-19 lld-19
-  libz3-dev libgtest-dev libsqlite3-dev cvc5
+  libz3-dev libgtest-dev libsqlite3-dev cvc5 libclang-rt-19-dev
   flex bison bc libelf-dev libssl-dev sparse
 "
 # flex .. libssl-dev, clang-19 and lld-19: configuring real kernel trees with

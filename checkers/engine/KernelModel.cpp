@@ -309,7 +309,7 @@ void KernelModel::compile() {
   for (unsigned I = 0; I < Primitives.size(); ++I)
     for (const std::string &N : Primitives[I].Names) {
       if (isGlob(N))
-        GlobPrimitives.push_back({cantFail(GlobPattern::create(N)), I});
+        GlobPrimitives.push_back({OwnedGlob(N), I});
       else
         ExactPrimitives.try_emplace(N, I); // keeps the first (highest) one
     }
@@ -330,10 +330,15 @@ const Primitive *KernelModel::findPrimitive(StringRef Name) const {
   return Best < Primitives.size() ? &Primitives[Best] : nullptr;
 }
 
+OwnedGlob::OwnedGlob(StringRef Source)
+    : Text(std::make_unique<std::string>(Source.str())),
+      // Patterns were validated when the file was read.
+      Pattern(cantFail(GlobPattern::create(*Text))) {}
+
 void NameSet::add(ArrayRef<std::string> Names) {
   for (const std::string &N : Names) {
     if (isGlob(N))
-      Globs.push_back(cantFail(GlobPattern::create(N)));
+      Globs.emplace_back(N);
     else
       Exact.try_emplace(N);
   }
@@ -341,7 +346,7 @@ void NameSet::add(ArrayRef<std::string> Names) {
 
 bool NameSet::contains(StringRef Name) const {
   return Exact.count(Name) ||
-         llvm::any_of(Globs, [&](const GlobPattern &G) { return G.match(Name); });
+         llvm::any_of(Globs, [&](const OwnedGlob &G) { return G.match(Name); });
 }
 
 const EntryPoint *KernelModel::findEntryPoint(StringRef Function) const {

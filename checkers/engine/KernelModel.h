@@ -17,6 +17,7 @@
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/Regex.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -128,6 +129,18 @@ struct StackOffsetNames {
   const RandomInput *findRandomInput(llvm::StringRef Function) const;
 };
 
+/// A glob that owns its text: llvm::GlobPattern keeps a StringRef into the
+/// pattern it was created from.
+class OwnedGlob {
+public:
+  explicit OwnedGlob(llvm::StringRef Text);
+  bool match(llvm::StringRef Name) const { return Pattern.match(Name); }
+
+private:
+  std::unique_ptr<std::string> Text;
+  llvm::GlobPattern Pattern;
+};
+
 /// Names and globs, matched fast: exact names by hash, globs in order.
 class NameSet {
 public:
@@ -136,7 +149,7 @@ public:
 
 private:
   llvm::StringMap<char> Exact;
-  std::vector<llvm::GlobPattern> Globs;
+  std::vector<OwnedGlob> Globs;
 };
 
 /// The whole table: built-ins first, user files may add entries in front.
@@ -181,9 +194,9 @@ private:
   std::vector<std::string> RandomSources, StackSinks;
   StackOffsetNames StackOffset;
   NameSet RandomSourceNames, StackSinkNames;
-  std::vector<NameSet> EntryPointNames, ExitPathNames;
+  std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
   struct NamePattern {
-    llvm::GlobPattern Glob;
+    OwnedGlob Glob;
     unsigned Index;
   };
   llvm::StringMap<unsigned> ExactPrimitives;
