@@ -9,6 +9,7 @@
 #include "checkers/frontend/MergeCommand.h"
 #include "checkers/frontend/Report.h"
 #include "models/prove/ProveCommand.h"
+#include "report/Commands.h"
 #include "support/CommandTail.h"
 #include "support/ExitCodes.h"
 
@@ -31,21 +32,33 @@ int main(int Argc, const char **Argv) {
   cl::HideUnrelatedOptions({&kharden::checkCategory(),
                             &kharden::reportCategory(),
                             &kharden::mergeCategory(),
-                            &kharden::proveCategory()});
+                            &kharden::proveCategory(),
+                            &kharden::extractCategory(),
+                            &kharden::reportCommandCategory()});
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,
           "kharden: static checks and proofs for the Linux kernel's "
           "per-CPU, preemption and randomization code\n\n"
           "  kharden check [options] <files...> [-- <compiler flags>]\n"
           "  kharden merge [options] <shard databases...>\n"
-          "  kharden prove [options]\n",
+          "  kharden prove [options]\n"
+          "  kharden extract [options] <files...> [-- <compiler flags>]\n"
+          "  kharden report [options] <files...> [-- <compiler flags>]\n",
           &errs()))
     return kharden::ExitUsage;
 
   if (kharden::checkSubcommand())
     return kharden::runCheckCommand(Tail);
+  if (Tail.TailKind == kharden::CommandTail::Kind::Kbuild) {
+    errs() << "kharden: error: '--kbuild' belongs to 'kharden check'\n";
+    return kharden::ExitUsage;
+  }
+  if (kharden::extractSubcommand())
+    return kharden::runExtractCommand(Tail);
+  if (kharden::reportSubcommand())
+    return kharden::runReportCommand(Tail);
   if (Tail.TailKind != kharden::CommandTail::Kind::None) {
-    errs() << "kharden: error: '--' and '--kbuild' belong to 'kharden check'\n";
+    errs() << "kharden: error: '--' belongs to check, extract and report\n";
     return kharden::ExitUsage;
   }
   if (kharden::mergeSubcommand())

@@ -3,6 +3,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
@@ -128,6 +129,7 @@ public:
       return std::move(Out);
     collectEvents();
     markValueFlow();
+    markSiteStorage();
     solve();
     return std::move(Out);
   }
@@ -136,11 +138,12 @@ private:
   void computeOrder();
   void collectEvents();
   void markValueFlow();
+  void markSiteStorage();
   const Stmt *userOf(const Stmt *S, SourceLocation NameLoc);
   void classify(const CFGElement &E, std::vector<Event> &Events);
   bool classifyMacro(const Stmt *S, llvm::ArrayRef<SourceLocation> Chain,
                      std::vector<Event> &Events);
-  void noteSites(const Stmt *S, llvm::ArrayRef<SourceLocation> Chain,
+  void noteSites(llvm::ArrayRef<SourceLocation> Chain,
                  std::vector<Event> &Events);
   void classifyCall(const CallExpr *CE, std::vector<Event> &Events);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,
@@ -220,15 +223,14 @@ void FunctionAnalyzer::classify(const CFGElement &E,
   llvm::SmallVector<SourceLocation, 8> Chain;
   if (S->getBeginLoc().isMacroID())
     expansionChain(SM, S->getBeginLoc(), Chain);
-  noteSites(S, Chain, Events);
+  noteSites(Chain, Events);
   if (classifyMacro(S, Chain, Events))
     return;
   if (const auto *CE = dyn_cast<CallExpr>(S))
     classifyCall(CE, Events);
 }
 
-void FunctionAnalyzer::noteSites(const Stmt *S,
-                                 llvm::ArrayRef<SourceLocation> Chain,
+void FunctionAnalyzer::noteSites(llvm::ArrayRef<SourceLocation> Chain,
                                  std::vector<Event> &Events) {
   for (SourceLocation NameLoc : Chain) {
     const RecordedExpansion *R = TU.Expansions.find(NameLoc);
@@ -245,26 +247,59 @@ void FunctionAnalyzer::noteSites(const Stmt *S,
       Out.Sites.push_back(std::move(Site));
       Events.push_back({Event::Site, {}, -1, It->second});
     }
-    // What the expansion touches says where the offset lives.
-    StackOffsetSite &Site = Out.Sites[It->second];
-    const StackOffsetNames &Names = TU.Lookup.model().stackOffset();
-    SourcePoint Spelled = TU.point(SM.getSpellingLoc(S->getBeginLoc()));
-    if (const auto *ME = dyn_cast<MemberExpr>(S)) {
-      if (ME->getMemberDecl()->getName() == Names.TaskField && !Site.TaskField) {
-        Site.TaskField = true;
-        Site.StorageWhere = Spelled;
-      }
-    } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
-      const FunctionDecl *Callee = CE->getDirectCallee();
-      if (Callee && Callee->getIdentifier() &&
-          llvm::is_contained(Names.Generators, Callee->getName()) &&
-          !Site.Generator) {
-        Site.Generator = true;
-        Site.StorageWhere = Spelled;
-      }
-    }
     return; // the innermost site owns the statement
   }
+}
+
+namespace {
+/// Finds what stack-offset site expansions touch: the task field or a
+/// generator call. (Member accesses are not CFG elements of their own.)
+class SiteStorageScanner : public RecursiveASTVisitor<SiteStorageScanner> {
+public:
+  using Mark = llvm::function_ref<void(const Stmt *, bool TaskField)>;
+  SiteStorageScanner(const StackOffsetNames &Names, Mark OnStorage)
+      : Names(Names), OnStorage(OnStorage) {}
+  bool VisitMemberExpr(MemberExpr *ME) {
+    if (ME->getMemberDecl()->getName() == Names.TaskField)
+      OnStorage(ME, true);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (Callee && Callee->getIdentifier() &&
+        llvm::is_contained(Names.Generators, Callee->getName()))
+      OnStorage(CE, false);
+    return true;
+  }
+
+private:
+  const StackOffsetNames &Names;
+  Mark OnStorage;
+};
+} // namespace
+
+void FunctionAnalyzer::markSiteStorage() {
+  if (SiteIndex.empty())
+    return;
+  SiteStorageScanner(TU.Lookup.model().stackOffset(),
+                     [&](const Stmt *S, bool TaskField) {
+                       llvm::SmallVector<SourceLocation, 8> Chain;
+                       expansionChain(SM, S->getBeginLoc(), Chain);
+                       for (SourceLocation NameLoc : Chain) {
+                         auto It = SiteIndex.find(NameLoc.getRawEncoding());
+                         if (It == SiteIndex.end())
+                           continue;
+                         StackOffsetSite &Site = Out.Sites[It->second];
+                         bool &Seen = TaskField ? Site.TaskField : Site.Generator;
+                         if (!Seen) {
+                           Seen = true;
+                           Site.StorageWhere =
+                               TU.point(SM.getSpellingLoc(S->getBeginLoc()));
+                         }
+                         return;
+                       }
+                     })
+      .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
 }
 
 bool FunctionAnalyzer::classifyMacro(const Stmt *S,

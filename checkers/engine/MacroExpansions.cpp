@@ -3,6 +3,7 @@
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "clang/Lex/MacroInfo.h"
+#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -35,8 +36,12 @@ SourcePoint ExpansionRecorder::pointOf(SourceLocation Loc) const {
   SourceManager &SM = PP.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
   SourcePoint P;
-  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc)))
-    P.File = FE->getName().str();
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+    llvm::SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    P.File = std::string(Path);
+  }
   P.Line = SM.getExpansionLineNumber(Loc);
   P.Column = SM.getExpansionColumnNumber(Loc);
   return P;

@@ -6,6 +6,7 @@
 #include "checkers/ci/ToolIdentity.h"
 #include "checkers/frontend/Analyzer.h"
 #include "checkers/frontend/CompileSetup.h"
+#include "checkers/frontend/Inputs.h"
 #include "checkers/frontend/Progress.h"
 #include "checkers/frontend/Report.h"
 #include "support/ExitCodes.h"
@@ -93,89 +94,15 @@ cl::opt<bool> KbuildMarker(
 
 #undef CHECK_OPTION
 
-/// The compilation database and the files to analyse.
-struct Inputs {
-  std::unique_ptr<CompilationDatabase> DB;
-  std::vector<std::string> Files;
-};
-
-/// Applies --include and --exclude to Candidates.
-Expected<std::vector<std::string>>
-filterPaths(std::vector<std::string> Candidates) {
-  if (IncludeGlobs.empty() && ExcludeGlobs.empty())
-    return Candidates;
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  auto Compile = [&](const cl::list<std::string> &Globs, StringRef Option)
-      -> Expected<std::vector<PathGlob>> {
-    std::vector<PathGlob> Out;
-    for (const std::string &G : Globs) {
-      auto P = PathGlob::create(G, Cwd);
-      if (!P)
-        return make_error<InputError>(Option.str(), toString(P.takeError()));
-      Out.push_back(std::move(*P));
-    }
-    return Out;
-  };
-  auto Include = Compile(IncludeGlobs, "--include");
-  if (!Include)
-    return Include.takeError();
-  auto Exclude = Compile(ExcludeGlobs, "--exclude");
-  if (!Exclude)
-    return Exclude.takeError();
-  auto Matches = [](const std::vector<PathGlob> &Globs, StringRef F) {
-    return llvm::any_of(Globs, [&](const PathGlob &G) { return G.matches(F); });
-  };
-  std::vector<std::string> Kept;
-  for (std::string &F : Candidates)
-    if ((Include->empty() || Matches(*Include, F)) && !Matches(*Exclude, F))
-      Kept.push_back(std::move(F));
-  if (Kept.empty())
-    return make_error<InputError>(
-        "kharden check", "no translation unit matches --include/--exclude");
-  return Kept;
-}
-
-Expected<Inputs> collectInputs(const CommandTail &Tail) {
-  Inputs In;
-  std::vector<std::string> Requested(Files.begin(), Files.end());
-  if (Tail.TailKind == CommandTail::Kind::Kbuild) {
-    auto Cmd = parseKbuildCommand(Tail.Args);
-    if (!Cmd)
-      return Cmd.takeError();
-    Requested = {Cmd->File};
-    In.DB = std::make_unique<FixedCompilationDatabase>(".", Cmd->Flags);
-  } else if (!BuildDir.empty()) {
-    if (Tail.TailKind == CommandTail::Kind::CompilerFlags)
-      return make_error<InputError>("-p", "cannot be combined with '--'");
-    auto DB = loadCompilationDatabase(BuildDir);
-    if (!DB)
-      return DB.takeError();
-    In.DB = std::move(*DB);
-    if (Requested.empty()) {
-      Requested = In.DB->getAllFiles();
-      llvm::sort(Requested); // a stable order, whatever the database's
-    }
-  } else {
-    // clang-tidy's convention: flags after `--`, or none.
-    In.DB = std::make_unique<FixedCompilationDatabase>(".", Tail.Args);
-  }
-  if (Requested.empty())
-    return make_error<InputError>(
-        "kharden check", "no input files (give files, or -p <build-dir>)");
-  auto Filtered = filterPaths(std::move(Requested));
-  if (!Filtered)
-    return Filtered.takeError();
-  for (const std::string &F : *Filtered) {
-    if (Error E = validateSourceFile(F))
-      return E;
-    std::string Abs = absolutePath(F);
-    if (!BuildDir.empty() && In.DB->getCompileCommands(Abs).empty())
-      return make_error<InputError>(F, "not in " + BuildDir +
-                                           "/compile_commands.json");
-    In.Files.push_back(Abs);
-  }
-  return In;
+/// The compilation database and the files the options name.
+Expected<Inputs> collectCheckInputs(const CommandTail &Tail) {
+  InputRequest Req;
+  Req.Command = "kharden check";
+  Req.Files.assign(Files.begin(), Files.end());
+  Req.BuildDir = BuildDir;
+  Req.Include.assign(IncludeGlobs.begin(), IncludeGlobs.end());
+  Req.Exclude.assign(ExcludeGlobs.begin(), ExcludeGlobs.end());
+  return collectInputs(Req, Tail);
 }
 
 /// The directory of -p's compilation database.
@@ -346,7 +273,7 @@ int runCheckCommand(const CommandTail &Tail) {
   if (!ShardOpt.empty() && DbPath->empty())
     return fail(make_error<InputError>(
         "--shard", "needs a summary database (-p or --db) for kharden merge"));
-  auto In = collectInputs(Tail);
+  auto In = collectCheckInputs(Tail);
   if (!In)
     return fail(In.takeError());
 

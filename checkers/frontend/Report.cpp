@@ -3,6 +3,7 @@
 #include "checkers/core/Output.h"
 #include "checkers/frontend/CheckCommand.h"
 #include "checkers/frontend/MergeCommand.h"
+#include "report/Commands.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
 
@@ -27,6 +28,9 @@ enum class Format { Text, Json, Sarif };
 
 // Each option belongs to both subcommands.
 #define BOTH cl::sub(checkSubcommand()), cl::sub(mergeSubcommand())
+// The options that choose checks and kernel knowledge also serve report, and
+// --primitives extract.
+#define ALL_ANALYSES BOTH, cl::sub(reportSubcommand())
 
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format"), cl::init(Format::Text),
@@ -41,17 +45,19 @@ cl::opt<std::string>
     ChecksOpt("checks",
               cl::desc("Comma-separated checks to run (default: all; see "
                        "--list-checks)"),
-              cl::value_desc("list"), BOTH, cl::cat(reportCategory()));
+              cl::value_desc("list"), ALL_ANALYSES, cl::cat(reportCategory()));
 cl::list<std::string> CheckOptions(
     "check-option",
     cl::desc("Set a check's option: <check>.<Option>=<value> (repeatable; "
              "see --list-checks)"),
-    cl::value_desc("check.Option=value"), BOTH, cl::cat(reportCategory()));
+    cl::value_desc("check.Option=value"), ALL_ANALYSES,
+    cl::cat(reportCategory()));
 cl::list<std::string> PrimitiveFiles(
     "primitives",
     cl::desc("Extra kernel model file (YAML, docs/kernel-model.md); its "
              "entries take precedence over the built-in ones"),
-    cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
+    cl::value_desc("file"), ALL_ANALYSES, cl::sub(extractSubcommand()),
+    cl::cat(reportCategory()));
 cl::opt<std::string> BaselineFile(
     "baseline",
     cl::desc("Report only findings absent from FILE, the JSON result of an "
@@ -72,6 +78,7 @@ cl::opt<bool> Stats("stats",
                              "and how many reused (stderr)"),
                     BOTH, cl::cat(reportCategory()));
 
+#undef ALL_ANALYSES
 #undef BOTH
 
 /// Where the built-in kernel model lives: installed beside the binary, or in
@@ -108,20 +115,6 @@ Error applyCheckOptions(ArrayRef<std::unique_ptr<Check>> Checks) {
   return Error::success();
 }
 
-std::vector<Finding> runChecks(const Program &P,
-                               ArrayRef<std::unique_ptr<Check>> Checks) {
-  std::vector<Finding> Findings;
-  for (const auto &C : Checks)
-    C->run(P, Findings);
-  llvm::sort(Findings);
-  // A header's code is seen by every file including it: report it once.
-  Findings.erase(std::unique(Findings.begin(), Findings.end(),
-                             [](const Finding &A, const Finding &B) {
-                               return !(A < B) && !(B < A);
-                             }),
-                 Findings.end());
-  return Findings;
-}
 
 /// GitHub code scanning tracks an alert across commits by its
 /// partialFingerprints; ours survive line shifts like --baseline's.
@@ -198,6 +191,21 @@ void writeReport(raw_ostream &OS, std::vector<Finding> Findings,
 }
 
 } // namespace
+
+std::vector<Finding> runChecks(const Program &P,
+                               ArrayRef<std::unique_ptr<Check>> Checks) {
+  std::vector<Finding> Findings;
+  for (const auto &C : Checks)
+    C->run(P, Findings);
+  llvm::sort(Findings);
+  // A header's code is seen by every file including it: report it once.
+  Findings.erase(std::unique(Findings.begin(), Findings.end(),
+                             [](const Finding &A, const Finding &B) {
+                               return !(A < B) && !(B < A);
+                             }),
+                 Findings.end());
+  return Findings;
+}
 
 Expected<std::vector<std::unique_ptr<Check>>> selectChecks() {
   std::vector<std::unique_ptr<Check>> Selected;

@@ -24,6 +24,9 @@ llvm::cl::OptionCategory &reportCategory();
 
 /// The checks --checks names (all by default).
 llvm::Expected<std::vector<std::unique_ptr<Check>>> selectChecks();
+/// Runs Checks on the solved program: findings sorted, each reported once.
+std::vector<Finding> runChecks(const Program &P,
+                               llvm::ArrayRef<std::unique_ptr<Check>> Checks);
 /// The built-in kernel model and the --primitives files.
 llvm::Expected<std::shared_ptr<const KernelModel>> loadKernelModel();
 /// --suppressions, --baseline and --diff, read and checked.

@@ -1,0 +1,41 @@
+//===- checkers/frontend/Inputs.h - what a run analyses ---------*- C++ -*-===//
+//
+// Files, `-p build-dir` (with --include/--exclude globs), `-- flags` or
+// kbuild's CHECK command line, turned into a compilation database and the
+// translation units to analyse: shared by check, extract and report.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_FRONTEND_INPUTS_H
+#define KHARDEN_CHECKERS_FRONTEND_INPUTS_H
+
+#include "support/CommandTail.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+struct InputRequest {
+  std::string Command;            ///< For messages: "kharden check".
+  std::vector<std::string> Files; ///< As given; none with -p means all.
+  std::string BuildDir;           ///< -p, or empty.
+  std::vector<std::string> Include, Exclude; ///< Path globs.
+};
+
+struct Inputs {
+  std::unique_ptr<clang::tooling::CompilationDatabase> DB;
+  std::vector<std::string> Files; ///< Absolute, validated.
+};
+
+/// The database and files of Req and the command's tail; input errors name
+/// the file and the reason.
+llvm::Expected<Inputs> collectInputs(const InputRequest &Req,
+                                     const CommandTail &Tail);
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,103 @@
+#include "report/Commands.h"
+
+#include "checkers/extract/SchemeExtraction.h"
+#include "checkers/frontend/Report.h"
+#include "report/Pipeline.h"
+#include "support/ExitCodes.h"
+#include "support/InputError.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace llvm;
+
+namespace kharden {
+
+cl::SubCommand &extractSubcommand() {
+  static cl::SubCommand Cmd(
+      "extract", "Derive the tree's stack-offset scheme from its code, as a "
+                 "scheme file whose fields name their source");
+  return Cmd;
+}
+
+cl::OptionCategory &extractCategory() {
+  static cl::OptionCategory Category("kharden extract options");
+  return Category;
+}
+
+namespace {
+
+#define EXTRACT_OPTION cl::sub(extractSubcommand()), cl::cat(extractCategory())
+
+enum class ExtractFormat { Yaml, Json };
+
+cl::list<std::string> Files(cl::Positional, cl::desc("<files...>"),
+                            EXTRACT_OPTION);
+cl::opt<std::string> BuildDir("p",
+                              cl::desc("Build directory with "
+                                       "compile_commands.json; without files, "
+                                       "every translation unit in it"),
+                              cl::value_desc("build-dir"), EXTRACT_OPTION);
+cl::opt<std::string> Output("o", cl::desc("Write the scheme to FILE"),
+                            cl::value_desc("file"), EXTRACT_OPTION);
+cl::opt<ExtractFormat> Format(
+    "format", cl::desc("Output format"), cl::init(ExtractFormat::Yaml),
+    cl::values(clEnumValN(ExtractFormat::Yaml, "yaml",
+                          "a scheme file (docs/models/scheme-format.md) with "
+                          "each field's source as comments"),
+               clEnumValN(ExtractFormat::Json, "json",
+                          "the fields with their evidence and locations")),
+    EXTRACT_OPTION);
+cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once"),
+                       cl::value_desc("N"), cl::init(0), EXTRACT_OPTION);
+
+#undef EXTRACT_OPTION
+
+} // namespace
+
+int runExtractCommand(const CommandTail &Tail) {
+  auto Model = loadKernelModel();
+  if (!Model) {
+    reportErrors(Model.takeError());
+    return ExitUsage;
+  }
+  InputRequest Req;
+  Req.Command = "kharden extract";
+  Req.Files.assign(Files.begin(), Files.end());
+  Req.BuildDir = BuildDir;
+  auto Tree = analyseTree(Req, Tail, *Model, Jobs);
+  if (!Tree) {
+    reportErrors(Tree.takeError());
+    return ExitUsage;
+  }
+  std::vector<ExtractedScheme> Schemes =
+      extractStackOffsetSchemes(*Tree->Solved);
+  if (Schemes.empty()) {
+    reportWarning("the analysed files use no stack-offset consume macro ('" +
+                  llvm::join((*Model)->stackOffset().Consume, "', '") + "')");
+    return ExitUndecided;
+  }
+  std::error_code EC;
+  ToolOutputFile Out(Output.empty() ? std::string("-") : std::string(Output),
+                     EC, sys::fs::OF_Text);
+  if (EC) {
+    reportErrors(make_error<InputError>(Output, EC.message()));
+    return ExitUsage;
+  }
+  bool Complete = true;
+  for (const ExtractedScheme &S : Schemes) {
+    Complete &= S.complete();
+    if (Format == ExtractFormat::Yaml)
+      writeExtractedScheme(Out.os(), S);
+    else
+      Out.os() << formatv("{0:2}", extractedToJson(S)) << '\n';
+  }
+  Out.keep();
+  if (!Complete)
+    reportWarning("some fields are unknown (written as 'unknown', with the "
+                  "reason): the scheme cannot be proved as it stands");
+  return Complete ? ExitClean : ExitUndecided;
+}
+
+} // namespace kharden

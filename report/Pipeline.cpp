@@ -1,0 +1,72 @@
+#include "report/Pipeline.h"
+
+#include "checkers/ci/PathGlob.h"
+#include "checkers/frontend/Analyzer.h"
+#include "checkers/frontend/Report.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Threading.h"
+
+using namespace llvm;
+
+namespace kharden {
+
+Expected<AnalysedTree> analyseTree(const InputRequest &Req,
+                                   const CommandTail &Tail,
+                                   std::shared_ptr<const KernelModel> Model,
+                                   unsigned Jobs) {
+  auto In = collectInputs(Req, Tail);
+  if (!In)
+    return In.takeError();
+  std::vector<TUResult> Results(In->Files.size());
+  std::vector<TUResult *> Work;
+  for (size_t I = 0; I < Results.size(); ++I) {
+    Results[I].File = In->Files[I];
+    Work.push_back(&Results[I]);
+  }
+  unsigned Parallel =
+      Jobs ? Jobs : hardware_concurrency().compute_thread_count();
+  analyzeFiles(*In->DB, Work, *Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
+               [](TUResult &) {});
+  AnalysedTree Tree;
+  Tree.Solved = std::make_unique<Program>(Model);
+  for (TUResult &R : Results) {
+    Tree.Inputs.push_back(R.File);
+    if (R.Errors || !R.Ran) {
+      Tree.Incomplete.push_back(R.File);
+      warnIncomplete(R);
+    }
+    Tree.Solved->add(std::move(R.Summary));
+  }
+  Tree.Solved->solve();
+  return std::move(Tree);
+}
+
+std::string treeRoot(ArrayRef<std::string> Inputs) {
+  if (Inputs.empty())
+    return "";
+  SmallString<256> Dir(sys::path::parent_path(Inputs.front()));
+  for (SmallString<256> Up = Dir; !Up.empty();
+       Up = sys::path::parent_path(Up)) {
+    SmallString<256> Maintainers(Up), Kbuild(Up);
+    sys::path::append(Maintainers, "MAINTAINERS");
+    sys::path::append(Kbuild, "Kbuild");
+    if (sys::fs::exists(Maintainers) && sys::fs::exists(Kbuild))
+      return std::string(Up);
+    if (Up == sys::path::root_path(Up))
+      break;
+  }
+  // Not a kernel tree: the inputs' common directory.
+  std::string Common(Dir);
+  for (const std::string &F : Inputs.drop_front())
+    while (!Common.empty() && !StringRef(F).starts_with(Common + "/"))
+      Common = sys::path::parent_path(Common).str();
+  return Common;
+}
+
+std::string underRoot(StringRef Root, StringRef Path) {
+  return relativeTo(Path, Root).value_or(Path).str();
+}
+
+} // namespace kharden
