@@ -49,7 +49,7 @@ cl::opt<ExtractFormat> Format(
                clEnumValN(ExtractFormat::Json, "json",
                           "the fields with their evidence and locations")),
     EXTRACT_OPTION);
-cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once"),
+cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Analyse N translation units at once"),
                        cl::value_desc("N"), cl::init(0), EXTRACT_OPTION);
 
 #undef EXTRACT_OPTION

@@ -52,7 +52,7 @@ cl::opt<RenderFormat> Format(
     REPORT_OPTION);
 cl::opt<std::string> Output("o", cl::desc("Write the report to FILE"),
                             cl::value_desc("file"), REPORT_OPTION);
-cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once"),
+cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Analyse N translation units at once"),
                        cl::value_desc("N"), cl::init(0), REPORT_OPTION);
 cl::opt<unsigned> TimeoutMs("timeout-ms",
                             cl::desc("Wall-clock limit per solver query"),

@@ -62,7 +62,7 @@ cl::list<std::string> ExcludeGlobs(
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the checks and their options, and exit"),
                          CHECK_OPTION);
-cl::opt<unsigned> Jobs("j", cl::desc("Analyse N translation units at once "
+cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Analyse N translation units at once "
                                      "(default: one per core)"),
                        cl::value_desc("N"), cl::init(0), CHECK_OPTION);
 cl::opt<std::string> DbFile(
