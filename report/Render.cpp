@@ -73,6 +73,7 @@ void writeTable(raw_ostream &OS, const Table &T, bool Html) {
       OS << "\n";
     }
   }
+  OS << "\n";
 }
 
 void heading(raw_ostream &OS, unsigned Level, StringRef Text, bool Html) {
@@ -90,7 +91,7 @@ void paragraph(raw_ostream &OS, StringRef Text, bool Html) {
 }
 
 Table deltaTable(const ReportDelta &D) {
-  Table T{{"change", "what", "", "worse", "code responsible"}};
+  Table T{{"kind", "what", "change", "worse", "code responsible"}};
   for (const DeltaItem &I : D.Items)
     T.push_back({kindText(I.What).str(), I.Subject, I.Change,
                  I.Worse ? "yes" : "", at(I.Where)});

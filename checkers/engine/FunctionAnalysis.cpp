@@ -256,19 +256,22 @@ namespace {
 /// generator call. (Member accesses are not CFG elements of their own.)
 class SiteStorageScanner : public RecursiveASTVisitor<SiteStorageScanner> {
 public:
-  using Mark = llvm::function_ref<void(const Stmt *, bool TaskField)>;
+  /// Called with the expression, where its storage is named, and whether
+  /// it is the task field (else a generator call).
+  using Mark =
+      llvm::function_ref<void(const Stmt *, SourceLocation, bool TaskField)>;
   SiteStorageScanner(const StackOffsetNames &Names, Mark OnStorage)
       : Names(Names), OnStorage(OnStorage) {}
   bool VisitMemberExpr(MemberExpr *ME) {
     if (ME->getMemberDecl()->getName() == Names.TaskField)
-      OnStorage(ME, true);
+      OnStorage(ME, ME->getMemberLoc(), true);
     return true;
   }
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (Callee && Callee->getIdentifier() &&
         llvm::is_contained(Names.Generators, Callee->getName()))
-      OnStorage(CE, false);
+      OnStorage(CE, CE->getBeginLoc(), false);
     return true;
   }
 
@@ -282,7 +285,7 @@ void FunctionAnalyzer::markSiteStorage() {
   if (SiteIndex.empty())
     return;
   SiteStorageScanner(TU.Lookup.model().stackOffset(),
-                     [&](const Stmt *S, bool TaskField) {
+                     [&](const Stmt *S, SourceLocation Named, bool TaskField) {
                        llvm::SmallVector<SourceLocation, 8> Chain;
                        expansionChain(SM, S->getBeginLoc(), Chain);
                        for (SourceLocation NameLoc : Chain) {
@@ -293,8 +296,7 @@ void FunctionAnalyzer::markSiteStorage() {
                          bool &Seen = TaskField ? Site.TaskField : Site.Generator;
                          if (!Seen) {
                            Seen = true;
-                           Site.StorageWhere =
-                               TU.point(SM.getSpellingLoc(S->getBeginLoc()));
+                           Site.StorageWhere = TU.point(SM.getSpellingLoc(Named));
                          }
                          return;
                        }

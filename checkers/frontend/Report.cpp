@@ -267,6 +267,24 @@ void warnIncomplete(const TUResult &R) {
                 R.FirstError);
 }
 
+/// -o FILE; under kbuild, which runs one checker process per file, -o DIR/
+/// (or an existing directory) names one report per file in DIR.
+static std::string outputPath(ArrayRef<std::string> Inputs, ReportMode Mode) {
+  StringRef Out(OutputFile);
+  if (Mode != ReportMode::Kbuild || Inputs.empty() ||
+      !(Out.ends_with("/") || sys::fs::is_directory(Out)))
+    return OutputFile;
+  std::string Name = Inputs.front();
+  std::replace(Name.begin(), Name.end(), '/', '_');
+  StringRef Ext = OutputFormat == Format::Json    ? ".json"
+                  : OutputFormat == Format::Sarif ? ".sarif"
+                                                  : ".txt";
+  SmallString<256> Path(Out);
+  sys::fs::create_directories(Path);
+  sys::path::append(Path, StringRef(Name).ltrim('_') + Ext);
+  return std::string(Path);
+}
+
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   ArrayRef<std::unique_ptr<Check>> Checks,
@@ -290,9 +308,10 @@ int reportResults(std::vector<TUResult> Results,
   std::error_code EC;
   std::unique_ptr<ToolOutputFile> Out;
   if (!OutputFile.empty()) {
-    Out = std::make_unique<ToolOutputFile>(OutputFile, EC, sys::fs::OF_Text);
+    std::string Path = outputPath(Run.Inputs, Mode);
+    Out = std::make_unique<ToolOutputFile>(Path, EC, sys::fs::OF_Text);
     if (EC) {
-      reportErrors(make_error<InputError>(OutputFile, EC.message()));
+      reportErrors(make_error<InputError>(Path, EC.message()));
       return ExitUsage;
     }
   }

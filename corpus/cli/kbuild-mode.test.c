@@ -16,3 +16,11 @@
 // JSON: "check": "percpu-preemptible"
 // RUN: %expect-exit 2 %kharden check --kbuild 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: kharden: error: --kbuild: expects kbuild's checker command line after it
+//
+// kbuild runs one process per file: -o DIR/ keeps one report per file.
+// RUN: %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/finding.c
+// RUN: %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/clean.c
+// RUN: ls %t/dir | FileCheck %s --check-prefix=DIR
+// DIR: {{.*}}Inputs_clean.c.json
+// DIR-NEXT: {{.*}}Inputs_finding.c.json
+// RUN: FileCheck %s --check-prefix=JSON < %t/dir/$(ls %t/dir | grep finding)
