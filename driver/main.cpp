@@ -10,6 +10,7 @@
 #include "checkers/frontend/Report.h"
 #include "models/prove/ProveCommand.h"
 #include "report/Commands.h"
+#include "report/TreeOptions.h"
 #include "support/CommandTail.h"
 #include "support/ExitCodes.h"
 
@@ -34,6 +35,7 @@ int main(int Argc, const char **Argv) {
                             &kharden::mergeCategory(),
                             &kharden::proveCategory(),
                             &kharden::extractCategory(),
+                            &kharden::treeCategory(),
                             &kharden::reportCommandCategory()});
   if (!cl::ParseCommandLineOptions(
           Argc, Argv,

@@ -3,6 +3,7 @@
 #include "checkers/extract/SchemeExtraction.h"
 #include "checkers/frontend/Report.h"
 #include "report/Pipeline.h"
+#include "report/TreeOptions.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
 
@@ -32,13 +33,6 @@ namespace {
 
 enum class ExtractFormat { Yaml, Json };
 
-cl::list<std::string> Files(cl::Positional, cl::desc("<files...>"),
-                            EXTRACT_OPTION);
-cl::opt<std::string> BuildDir("p",
-                              cl::desc("Build directory with "
-                                       "compile_commands.json; without files, "
-                                       "every translation unit in it"),
-                              cl::value_desc("build-dir"), EXTRACT_OPTION);
 cl::opt<std::string> Output("o", cl::desc("Write the scheme to FILE"),
                             cl::value_desc("file"), EXTRACT_OPTION);
 cl::opt<ExtractFormat> Format(
@@ -49,8 +43,6 @@ cl::opt<ExtractFormat> Format(
                clEnumValN(ExtractFormat::Json, "json",
                           "the fields with their evidence and locations")),
     EXTRACT_OPTION);
-cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Analyse N translation units at once"),
-                       cl::value_desc("N"), cl::init(0), EXTRACT_OPTION);
 
 #undef EXTRACT_OPTION
 
@@ -62,11 +54,7 @@ int runExtractCommand(const CommandTail &Tail) {
     reportErrors(Model.takeError());
     return ExitUsage;
   }
-  InputRequest Req;
-  Req.Command = "kharden extract";
-  Req.Files.assign(Files.begin(), Files.end());
-  Req.BuildDir = BuildDir;
-  auto Tree = analyseTree(Req, Tail, *Model, Jobs);
+  auto Tree = analyseTree(treeRequest("kharden extract"), Tail, *Model, treeJobs());
   if (!Tree) {
     reportErrors(Tree.takeError());
     return ExitUsage;

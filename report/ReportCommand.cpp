@@ -3,6 +3,7 @@
 #include "checkers/frontend/Report.h"
 #include "report/Delta.h"
 #include "report/Pipeline.h"
+#include "report/TreeOptions.h"
 #include "report/Render.h"
 #include "models/kstack/Properties.h"
 #include "models/solver/Solver.h"
@@ -31,13 +32,6 @@ namespace {
 
 #define REPORT_OPTION cl::sub(reportSubcommand()), cl::cat(reportCommandCategory())
 
-cl::list<std::string> Files(cl::Positional, cl::desc("<files...>"),
-                            REPORT_OPTION);
-cl::opt<std::string> BuildDir("p",
-                              cl::desc("Build directory with "
-                                       "compile_commands.json; without files, "
-                                       "every translation unit in it"),
-                              cl::value_desc("build-dir"), REPORT_OPTION);
 cl::opt<std::string>
     BaseFile("base",
              cl::desc("The JSON report of the base tree: add a delta of "
@@ -52,8 +46,6 @@ cl::opt<RenderFormat> Format(
     REPORT_OPTION);
 cl::opt<std::string> Output("o", cl::desc("Write the report to FILE"),
                             cl::value_desc("file"), REPORT_OPTION);
-cl::opt<unsigned> Jobs("j", cl::Prefix, cl::desc("Analyse N translation units at once"),
-                       cl::value_desc("N"), cl::init(0), REPORT_OPTION);
 cl::opt<unsigned> TimeoutMs("timeout-ms",
                             cl::desc("Wall-clock limit per solver query"),
                             cl::init(20000), REPORT_OPTION);
@@ -147,11 +139,7 @@ int runReportCommand(const CommandTail &Tail) {
     }
     Base = std::move(*B);
   }
-  InputRequest Req;
-  Req.Command = "kharden report";
-  Req.Files.assign(Files.begin(), Files.end());
-  Req.BuildDir = BuildDir;
-  auto Tree = analyseTree(Req, Tail, *Model, Jobs);
+  auto Tree = analyseTree(treeRequest("kharden report"), Tail, *Model, treeJobs());
   if (!Tree) {
     reportErrors(Tree.takeError());
     return ExitUsage;

@@ -16,20 +16,7 @@ using namespace clang;
 namespace kharden {
 
 SourcePoint TUContext::point(SourceLocation Loc) const {
-  SourceManager &SM = sourceManager();
-  if (Loc.isInvalid())
-    return {};
-  Loc = SM.getExpansionLoc(Loc);
-  SourcePoint P;
-  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
-    llvm::SmallString<256> Path(FE->getName());
-    SM.getFileManager().makeAbsolutePath(Path);
-    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-    P.File = std::string(Path);
-  }
-  P.Line = SM.getExpansionLineNumber(Loc);
-  P.Column = SM.getExpansionColumnNumber(Loc);
-  return P;
+  return pointAt(sourceManager(), Loc);
 }
 
 std::string TUContext::keyOf(const FunctionDecl *FD) const {

@@ -32,8 +32,9 @@ ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
     DefinitionsWanted.insert(N);
 }
 
-SourcePoint ExpansionRecorder::pointOf(SourceLocation Loc) const {
-  SourceManager &SM = PP.getSourceManager();
+SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return {};
   Loc = SM.getExpansionLoc(Loc);
   SourcePoint P;
   if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
@@ -57,7 +58,7 @@ void ExpansionRecorder::recordDefinition(StringRef Name, const MacroInfo *MI) {
       D.Body += ' ';
     D.Body += PP.getSpelling(T);
   }
-  D.Where = pointOf(MI->getDefinitionLoc());
+  D.Where = pointAt(PP.getSourceManager(), MI->getDefinitionLoc());
   Definitions.push_back(std::move(D));
 }
 

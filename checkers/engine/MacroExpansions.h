@@ -64,7 +64,6 @@ public:
 
 private:
   void recordDefinition(llvm::StringRef Name, const clang::MacroInfo *MI);
-  SourcePoint pointOf(clang::SourceLocation Loc) const;
 
   clang::Preprocessor &PP;
   PrimitiveLookup &Lookup;
@@ -74,6 +73,10 @@ private:
   std::vector<MacroDefinitionText> Definitions;
   llvm::DenseMap<unsigned, RecordedExpansion> Expansions;
 };
+
+/// Where Loc's outermost macro expansion (or Loc) is in its file, with the
+/// file's absolute path: what findings, notes and summaries record.
+SourcePoint pointAt(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
 /// The macro expansions whose bodies (not arguments) produced the token at
 /// Loc, innermost first, each named by the location of its macro name token.

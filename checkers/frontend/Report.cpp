@@ -18,7 +18,8 @@ using namespace llvm;
 namespace kharden {
 
 cl::OptionCategory &reportCategory() {
-  static cl::OptionCategory Category("Report options (check and merge)");
+  static cl::OptionCategory Category(
+      "Common options (check, merge; some also extract, report)");
   return Category;
 }
 

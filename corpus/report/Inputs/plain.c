@@ -1,0 +1,1 @@
+int no_stack_offset_here(int x) { return x + 1; }
