@@ -139,6 +139,7 @@ AbsState AbsState::fromSpec(const ContextSpec &Spec) {
   AbsState S;
   S.Preempt = Spec.Preempt == Switch::On ? Level::On : Level::Off;
   S.Irqs = Spec.Irqs == Switch::On ? Level::On : Level::Off;
+  S.MigrateDisabled = Spec.Migration == Switch::Off;
   return S;
 }
 

@@ -348,7 +348,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
                                      llvm::ArrayRef<SourceLocation> Chain,
                                      int Outer, std::vector<Event> &Events) {
   if (P.Access) {
-    if (*P.Access == PercpuAccess::Safe)
+    if (*P.Access == PercpuAccess::Safe ||
+        (!Args.empty() && TU.Lookup.model().isTaskSwitched(Args.front())))
       return;
     // An address is only a problem where it is used to reach the data.
     if (*P.Access == PercpuAccess::Address && Outer >= 0 &&

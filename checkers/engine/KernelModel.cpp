@@ -15,7 +15,7 @@ struct ModelFile {
   std::vector<EntryPoint> EntryPoints;
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
-  std::vector<std::string> RandomSources, StackSinks;
+  std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::optional<StackOffsetNames> StackOffset;
 };
 } // namespace
@@ -68,6 +68,7 @@ template <> struct MappingTraits<ContextSpec> {
   static void mapping(IO &Io, ContextSpec &C) {
     Io.mapRequired("preempt", C.Preempt);
     Io.mapRequired("irqs", C.Irqs);
+    Io.mapOptional("migration", C.Migration, Switch::On);
   }
 };
 
@@ -199,6 +200,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("random-sources", F.RandomSources);
     Io.mapOptional("stack-sinks", F.StackSinks);
     Io.mapOptional("stack-offset", F.StackOffset);
+    Io.mapOptional("task-switched-percpu", F.TaskSwitched);
   }
 };
 
@@ -286,6 +288,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(ExitPaths, std::move(File.ExitPaths));
   prepend(RandomSources, std::move(File.RandomSources));
   prepend(StackSinks, std::move(File.StackSinks));
+  prepend(TaskSwitched, std::move(File.TaskSwitched));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
   SHA1 Hash;
@@ -302,6 +305,7 @@ static bool isGlob(StringRef Name) {
 void KernelModel::compile() {
   RandomSourceNames.add(RandomSources);
   StackSinkNames.add(StackSinks);
+  TaskSwitchedNames.add(TaskSwitched);
   for (const EntryPoint &E : EntryPoints)
     EntryPointNames.emplace_back().add(E.Functions);
   for (const ExitPath &E : ExitPaths)
@@ -376,6 +380,13 @@ bool KernelModel::isRandomSource(StringRef Name) const {
 
 bool KernelModel::isStackSink(StringRef Name) const {
   return StackSinkNames.contains(Name);
+}
+
+bool KernelModel::isTaskSwitched(StringRef Variable) const {
+  // "&pcpu_hot.current_task" names pcpu_hot.
+  Variable = Variable.ltrim("&( \t");
+  return TaskSwitchedNames.contains(
+      Variable.take_while([](char C) { return isAlnum(C) || C == '_'; }));
 }
 
 } // namespace kharden

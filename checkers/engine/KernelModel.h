@@ -58,6 +58,7 @@ enum class Switch : uint8_t { Off, On };
 struct ContextSpec {
   Switch Preempt = Switch::On;
   Switch Irqs = Switch::On;
+  Switch Migration = Switch::On; ///< Off: pinned to a CPU (bound kworkers).
 };
 
 /// Effects that apply instead of the default when an argument's source text
@@ -179,6 +180,8 @@ public:
   bool isRandomSource(llvm::StringRef Name) const;
   /// Calls that turn a value into a stack offset (__builtin_alloca()).
   bool isStackSink(llvm::StringRef Name) const;
+  /// Per-CPU variables the scheduler switches with the task.
+  bool isTaskSwitched(llvm::StringRef Variable) const;
 
   /// A stable digest of the table's content (for caches of results).
   const std::string &digest() const { return Digest; }
@@ -191,9 +194,9 @@ private:
   std::vector<EntryPoint> EntryPoints;
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
-  std::vector<std::string> RandomSources, StackSinks;
+  std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   StackOffsetNames StackOffset;
-  NameSet RandomSourceNames, StackSinkNames;
+  NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
   struct NamePattern {
     OwnedGlob Glob;

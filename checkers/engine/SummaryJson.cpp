@@ -29,7 +29,7 @@ namespace kharden {
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates] = F;
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
-  [[maybe_unused]] auto &[Preempt, Irqs] = Ctx;
+  [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Macros, Functions, Hints,
                           ParseErrors] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
@@ -213,7 +213,8 @@ private:
         {"function_name", H.FunctionName},
         {"context",
          json::Object{{"preempt", switchName(H.Context.Preempt)},
-                      {"irqs", switchName(H.Context.Irqs)}}},
+                      {"irqs", switchName(H.Context.Irqs)},
+                      {"migration", switchName(H.Context.Migration)}}},
         {"why", note(H.Why)}};
   }
 
@@ -511,6 +512,10 @@ private:
       P.field("why").report("missing");
       return false;
     }
+    if (const json::Value *M = C->get("migration"))
+      if (!enumeration(*M, AllSwitches, switchName, H.Context.Migration,
+                       P.field("context")))
+        return false;
     return enumeration(*C->get("preempt"), AllSwitches, switchName,
                        H.Context.Preempt, P.field("context")) &&
            enumeration(*C->get("irqs"), AllSwitches, switchName,

@@ -28,8 +28,8 @@ static std::string message(const PercpuOp &Op, const AbsState &S) {
   case PercpuAccess::ReadModifyWrite:
     if (S.MigrateDisabled)
       return "per-CPU read-modify-write " + T + " where preemption is "
-             "enabled; migrate_disable() keeps the task on this CPU but does "
-             "not stop a preempting task from interleaving with it";
+             "enabled; the task is pinned to this CPU (migrate_disable(), a "
+             "bound kworker), but a preempting task may interleave with it";
     return "per-CPU read-modify-write " + T + " where preemption is enabled; "
            "a preempting task may interleave with it, or the task may migrate";
   case PercpuAccess::Address:

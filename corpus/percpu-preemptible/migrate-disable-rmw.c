@@ -10,7 +10,7 @@ SYSCALL_DEFINE0(get_ref)
 {
 	migrate_disable();
 	__this_cpu_inc(refs);
-	// CHECK: migrate-disable-rmw.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(refs)' where preemption is enabled; migrate_disable() keeps the task on this CPU but does not stop a preempting task from interleaving with it [percpu-preemptible]
+	// CHECK: migrate-disable-rmw.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(refs)' where preemption is enabled; the task is pinned to this CPU (migrate_disable(), a bound kworker), but a preempting task may interleave with it [percpu-preemptible]
 	// CHECK: migrate-disable-rmw.c:[[@LINE-5]]:1: note: '__do_sys_get_ref' is a system call body: task context, preemptible
 	migrate_enable();
 	return 0;
