@@ -154,7 +154,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = Level::Off;
   else if (R.SleepEvidence)
     S.Preempt = Level::On;
-  else if (R.PreemptDepth == 0 && Entry.Preempt != Level::Unknown)
+  else if (R.PreemptDepth < 0)
+    S.Preempt = Level::Unknown; // released what a caller held: depends on it
+  else if (Entry.Preempt != Level::Unknown)
     S.Preempt = Entry.Preempt;
   else
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
@@ -167,8 +169,8 @@ bool irqsDecidedLocally(const RelState &R) { return R.Irq != IrqRel::Inherited; 
 
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
   return R.SleepEvidence ||
-         (R.EnableEvidence &&
-          !(R.PreemptDepth == 0 && Entry.Preempt != Level::Unknown));
+         (R.EnableEvidence && R.PreemptDepth == 0 &&
+          Entry.Preempt == Level::Unknown);
 }
 
 static const char *levelText(Level L) {

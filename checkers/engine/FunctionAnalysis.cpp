@@ -9,6 +9,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
 #include <set>
 
 using namespace clang;
@@ -118,6 +119,9 @@ public:
     markValueFlow();
     markSiteStorage();
     solve();
+    if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
+        Name && Out.Name == Name)
+      dump(llvm::errs());
     return std::move(Out);
   }
 
@@ -148,6 +152,7 @@ private:
   int16_t addNote(SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
   void solve();
+  void dump(llvm::raw_ostream &OS) const;
 
   const FunctionDecl *FD;
   TUContext &TU;
@@ -537,11 +542,68 @@ void FunctionAnalyzer::solve() {
         Work.insert(RpoIndex[Succ->getBlockID()]);
     }
   }
-  for (const RelState &S : In[Cfg->getExit().getBlockID()])
-    addState(Out.ExitStates, S);
+  const StateSet &Exit = In[Cfg->getExit().getBlockID()];
+  // A path-insensitive join of "lock here, unlock there under the same
+  // condition" leaves spurious unbalanced exits beside the real balanced one;
+  // callers inherit only the balanced ones then. A lock or unlock wrapper
+  // (no balanced exit at all) keeps its effect.
+  bool Balanced = llvm::any_of(
+      Exit, [](const RelState &S) { return S.PreemptDepth == 0; });
+  for (const RelState &S : Exit)
+    if (!Balanced || S.PreemptDepth == 0)
+      addState(Out.ExitStates, S);
 }
 
 } // namespace
+
+static std::string stateText(const RelState &S) {
+  static const char *Irq[] = {"inherited", "off", "on"};
+  std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
+                  Irq[unsigned(S.Irq)];
+  if (S.SleepEvidence)
+    T += ", slept";
+  if (S.EnableEvidence)
+    T += ", enabled";
+  if (S.MigrateDepth)
+    T += ", migrate " + std::to_string(S.MigrateDepth);
+  return T;
+}
+
+/// KHARDEN_DEBUG_FUNCTION=name: what the analysis saw in one function.
+void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
+  OS << "kharden: debug: " << Out.Name << " at " << Out.Where.File << ":"
+     << Out.Where.Line << "\n";
+  for (const CFGBlock *B : Order)
+    for (const Event &E : BlockEvents[B->getBlockID()]) {
+      OS << "  B" << B->getBlockID() << ": ";
+      switch (E.K) {
+      case Event::Effects:
+        for (Effect Fx : E.Fx)
+          OS << effectName(Fx) << " ";
+        if (E.Note >= 0)
+          OS << "(" << Out.Notes[E.Note].Message << ")";
+        break;
+      case Event::Op:
+        OS << Out.Ops[E.Index].Operation << "(" << Out.Ops[E.Index].Variable
+           << ") line " << Out.Ops[E.Index].Where.Line;
+        for (const RelState &S : Out.Ops[E.Index].States)
+          OS << " [" << stateText(S) << "]";
+        break;
+      case Event::Call:
+        OS << "call " << Out.Calls[E.Index].CalleeName << " line "
+           << Out.Calls[E.Index].Where.Line << (E.Callee ? " (effects)" : "");
+        for (const RelState &S : Out.Calls[E.Index].States)
+          OS << " [" << stateText(S) << "]";
+        break;
+      case Event::Site:
+        OS << "site " << Out.Sites[E.Index].Macro;
+        break;
+      }
+      OS << "\n";
+    }
+  for (const RelState &S : Out.ExitStates)
+    OS << "  exit [" << stateText(S) << "]\n";
+}
 
 FunctionSummary analyzeFunction(const FunctionDecl *FD, TUContext &TU) {
   return FunctionAnalyzer(FD, TU).run();

@@ -115,3 +115,25 @@ TEST(RelState, DepthIsClamped) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(RelState, ReleasingACallersLockLeavesPreemptionUnknown) {
+  RelState S;
+  S.apply(Effect::PreemptDisable, 0);
+  S.apply(Effect::PreemptEnable, 1); // matched: evidence
+  S.apply(Effect::PreemptEnable, 2); // unmatched: the caller's disable
+  EXPECT_EQ(S.PreemptDepth, -1);
+  EXPECT_EQ(compose(AbsState{}, S).Preempt, Level::Unknown);
+  AbsState CallerHeldIt = AbsState::fromSpec({Switch::Off, Switch::On});
+  EXPECT_EQ(compose(CallerHeldIt, S).Preempt, Level::Unknown);
+}
+
+TEST(RelState, BoundKworkersArePinned) {
+  AbsState Pinned =
+      AbsState::fromSpec({Switch::On, Switch::On, Switch::Off});
+  EXPECT_TRUE(Pinned.preemptible());
+  EXPECT_TRUE(compose(Pinned, RelState{}).MigrateDisabled);
+}
+
+} // namespace
