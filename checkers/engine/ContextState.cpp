@@ -127,11 +127,8 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
       WhyPreempt = NoteId;
     SleepEvidence = true;
   }
-  if (Exit.EnableEvidence && PreemptDepth == 0 && !EnableEvidence) {
-    EnableEvidence = true;
-    if (!SleepEvidence)
-      WhyPreempt = NoteId;
-  }
+  // A callee's own balanced disable/enable says nothing about our context:
+  // only sleeping does.
   AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
 }
 

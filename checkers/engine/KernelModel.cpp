@@ -130,16 +130,18 @@ template <> struct MappingTraits<Callback> {
     Io.mapOptional("struct", C.Struct);
     Io.mapOptional("fields", C.Fields);
     Io.mapOptional("names", C.Names);
-    Io.mapOptional("argument", C.Argument);
+    Io.mapOptional("arguments", C.Arguments);
     Io.mapRequired("context", C.Context);
     Io.mapRequired("reason", C.Reason);
   }
   static std::string validate(IO &, Callback &C) {
     if (C.Struct.empty() == C.Names.empty())
       return "a callback names either a 'struct' with 'fields', or "
-             "registration 'names' with an 'argument'";
+             "registration 'names' with 'arguments'";
     if (!C.Struct.empty() && C.Fields.empty())
       return "callback struct '" + C.Struct + "' needs 'fields'";
+    if (!C.Names.empty() && C.Arguments.empty())
+      return "registration '" + C.Names.front() + "' needs 'arguments'";
     return "";
   }
 };

@@ -95,7 +95,7 @@ struct Callback {
   std::string Struct;              ///< e.g. file_operations ...
   std::vector<std::string> Fields; ///< ... and its callback fields; or
   std::vector<std::string> Names;  ///< registration macros/functions ...
-  unsigned Argument = 0;           ///< ... and the callback's argument.
+  std::vector<unsigned> Arguments; ///< ... and the callbacks' arguments.
   ContextSpec Context;
   std::string Reason;
 };

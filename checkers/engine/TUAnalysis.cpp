@@ -45,6 +45,37 @@ private:
   std::vector<const FunctionDecl *> &Out;
 };
 
+static const FunctionDecl *referencedFunction(const Expr *E);
+
+/// Callbacks registered by calling a function (open_softirq(),
+/// cpuhp_setup_state(), request_irq(), ...) with a function as argument.
+class RegistrationCalls : public RecursiveASTVisitor<RegistrationCalls> {
+public:
+  using Found =
+      llvm::function_ref<void(const FunctionDecl *, const Callback &, SourceLocation)>;
+  RegistrationCalls(const llvm::StringMap<const Callback *> &ByName,
+                    Found OnCallback)
+      : ByName(ByName), OnCallback(OnCallback) {}
+
+  bool VisitCallExpr(CallExpr *CE) {
+    const FunctionDecl *Callee = CE->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return true;
+    auto It = ByName.find(Callee->getName());
+    if (It == ByName.end())
+      return true;
+    for (unsigned Arg : It->second->Arguments)
+      if (Arg < CE->getNumArgs())
+        if (const FunctionDecl *FD = referencedFunction(CE->getArg(Arg)))
+          OnCallback(FD, *It->second, CE->getBeginLoc());
+    return true;
+  }
+
+private:
+  const llvm::StringMap<const Callback *> &ByName;
+  Found OnCallback;
+};
+
 class SummarizeConsumer : public ASTConsumer {
 public:
   SummarizeConsumer(CompilerInstance &CI, const KernelModel &Model,
@@ -120,7 +151,7 @@ void SummarizeConsumer::addHint(const FunctionDecl *FD, const Callback &C,
 }
 
 static const FunctionDecl *referencedFunction(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+  E = E->IgnoreParenCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E))
     if (UO->getOpcode() == UO_AddrOf)
       E = UO->getSubExpr()->IgnoreParenImpCasts();
@@ -165,11 +196,13 @@ void SummarizeConsumer::collectRegistrations(
   llvm::sort(Uses, [](auto &A, auto &B) { return A.first < B.first; });
   for (const auto &[Loc, R] : Uses) {
     const Callback &C = *R->Registration;
-    if (C.Argument >= R->Args.size())
-      continue;
-    auto It = Defs.find(llvm::StringRef(R->Args[C.Argument]).trim());
-    if (It != Defs.end())
-      addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
+    for (unsigned Arg : C.Arguments) {
+      if (Arg >= R->Args.size())
+        continue;
+      auto It = Defs.find(llvm::StringRef(R->Args[Arg]).trim());
+      if (It != Defs.end())
+        addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
+    }
   }
 }
 
@@ -205,6 +238,16 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     }
   }
   collectRegistrations(TU, Defs);
+  llvm::StringMap<const Callback *> ByName;
+  for (const Callback &C : Lookup.model().callbacks())
+    for (const std::string &N : C.Names)
+      ByName.try_emplace(N, &C);
+  RegistrationCalls Calls(ByName, [&](const FunctionDecl *FD, const Callback &C,
+                                      SourceLocation Loc) {
+    addHint(FD, C, Loc, TU);
+  });
+  for (const FunctionDecl *Root : Roots)
+    Calls.TraverseStmt(const_cast<Stmt *>(Root->getBody()));
 
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   for (const FunctionDecl *FD : calleesFirst(Roots)) {

@@ -94,7 +94,7 @@ TEST(KernelModel, ErrorsNameFileLineAndColumn) {
             "test.yaml:2:5: 'names' must list at least one name");
   EXPECT_EQ(parseError("callbacks:\n  - context: {preempt: on, irqs: on}\n    reason: r\n"),
             "test.yaml:2:5: a callback names either a 'struct' with 'fields', "
-            "or registration 'names' with an 'argument'");
+            "or registration 'names' with 'arguments'");
   EXPECT_EQ(parseError(""), "test.yaml: empty kernel model file");
 }
 

@@ -1,0 +1,43 @@
+// Callbacks registered by function call run in the context their
+// registration implies: softirq actions, tasklets and timers with BH
+// disabled, IRQ handlers with IRQs off, CPU hotplug callbacks in the CPU's
+// pinned thread. None of these accesses is reported; the same access in a
+// syscall is.
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
+#include <linux/interrupt.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+#include <linux/syscalls.h>
+
+DEFINE_PER_CPU(int, events);
+
+static void my_softirq(struct softirq_action *a) { __this_cpu_inc(events); }
+static void my_tasklet(unsigned long d) { __this_cpu_inc(events); }
+static void my_timer(struct timer_list *t) { __this_cpu_inc(events); }
+static irqreturn_t my_irq(int irq, void *dev) { __this_cpu_inc(events); return 0; }
+
+static int my_cpu_online(unsigned int cpu)
+{
+	might_sleep();
+	return smp_processor_id() == (int)cpu;
+}
+
+static struct tasklet_struct tl;
+static struct timer_list tm;
+
+void setup(void)
+{
+	open_softirq(3, my_softirq);
+	tasklet_init(&tl, my_tasklet, 0);
+	timer_setup(&tm, my_timer, 0);
+	request_irq(7, my_irq, 0, "mine", NULL);
+	cpuhp_setup_state(0, "mine:online", my_cpu_online, NULL);
+}
+
+SYSCALL_DEFINE0(count_event)
+{
+	__this_cpu_inc(events);
+	// CHECK: registered-contexts.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(events)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: registered-contexts.c:[[@LINE-3]]:1: note: '__do_sys_count_event' is a system call body: task context, preemptible
+	return 0;
+}
