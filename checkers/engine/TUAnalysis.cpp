@@ -242,10 +242,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   for (const Callback &C : Lookup.model().callbacks())
     for (const std::string &N : C.Names)
       ByName.try_emplace(N, &C);
-  RegistrationCalls Calls(ByName, [&](const FunctionDecl *FD, const Callback &C,
-                                      SourceLocation Loc) {
-    addHint(FD, C, Loc, TU);
-  });
+  auto OnRegistration = [&](const FunctionDecl *FD, const Callback &C,
+                            SourceLocation Loc) { addHint(FD, C, Loc, TU); };
+  RegistrationCalls Calls(ByName, OnRegistration);
   for (const FunctionDecl *Root : Roots)
     Calls.TraverseStmt(const_cast<Stmt *>(Root->getBody()));
 

@@ -38,6 +38,6 @@ SYSCALL_DEFINE0(count_event)
 {
 	__this_cpu_inc(events);
 	// CHECK: registered-contexts.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(events)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
-	// CHECK: registered-contexts.c:[[@LINE-3]]:1: note: '__do_sys_count_event' is a system call body: task context, preemptible
+	// CHECK: registered-contexts.c:[[@LINE-4]]:1: note: '__do_sys_count_event' is a system call body: task context, preemptible
 	return 0;
 }
