@@ -12,6 +12,7 @@ static int8_t clampDepth(int V) {
 bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
+         SleepDepth == O.SleepDepth &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          UnmatchedRestores == O.UnmatchedRestores &&
@@ -80,8 +81,10 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     // where it holds them off is a different bug, not evidence.
     if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
       return;
-    if (!SleepEvidence)
+    if (!SleepEvidence) {
       WhyPreempt = NoteId;
+      SleepDepth = PreemptDepth;
+    }
     SleepEvidence = true;
     if (Irq == IrqRel::Inherited) {
       Irq = IrqRel::On;
@@ -123,8 +126,10 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   PreemptDepth = clampDepth(PreemptDepth + Exit.PreemptDepth);
   MigrateDepth = clampDepth(MigrateDepth + Exit.MigrateDepth);
   if (Exit.SleepEvidence && Before <= 0 && Irq != IrqRel::Off) {
-    if (!SleepEvidence)
+    if (!SleepEvidence) {
       WhyPreempt = NoteId;
+      SleepDepth = clampDepth(Before + Exit.SleepDepth);
+    }
     SleepEvidence = true;
   }
   // A callee's own balanced disable/enable says nothing about our context:
@@ -140,6 +145,25 @@ AbsState AbsState::fromSpec(const ContextSpec &Spec) {
   return S;
 }
 
+/// Whether a may-sleep point decides preemption here. It does not where the
+/// caller is known to hold preemption off that this function never released
+/// before sleeping: the sleep is then on a path not taken there (put_event()
+/// that never drops the last reference), or a sleep-in-atomic bug that is
+/// not this check's to report.
+static bool sleepDecides(const AbsState &Entry, const RelState &R) {
+  return R.SleepEvidence &&
+         (Entry.Preempt != Level::Off || R.SleepDepth < 0);
+}
+
+/// The count was zero at the may-sleep point, so it is the disables taken
+/// since; fewer than zero is a path that cannot run (a join of branches that
+/// test the same condition).
+static Level levelAfterSleep(const RelState &R) {
+  if (R.PreemptDepth > R.SleepDepth)
+    return Level::Off;
+  return R.PreemptDepth == R.SleepDepth ? Level::On : Level::Unknown;
+}
+
 AbsState compose(const AbsState &Entry, const RelState &R) {
   AbsState S;
   switch (R.Irq) {
@@ -149,8 +173,8 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   }
   if (R.PreemptDepth > 0 || R.AssertedPreemptOff)
     S.Preempt = Level::Off;
-  else if (R.SleepEvidence)
-    S.Preempt = Level::On;
+  else if (sleepDecides(Entry, R))
+    S.Preempt = levelAfterSleep(R);
   else if (R.PreemptDepth < 0)
     S.Preempt = Level::Unknown; // released what a caller held: depends on it
   else if (Entry.Preempt != Level::Unknown)
@@ -165,7 +189,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
 bool irqsDecidedLocally(const RelState &R) { return R.Irq != IrqRel::Inherited; }
 
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
-  return R.SleepEvidence ||
+  return sleepDecides(Entry, R) ||
          (R.EnableEvidence && R.PreemptDepth == 0 &&
           Entry.Preempt == Level::Unknown);
 }

@@ -32,6 +32,9 @@ struct RelState {
   int8_t MigrateDepth = 0;
   IrqRel Irq = IrqRel::Inherited;
   bool SleepEvidence = false;  ///< Passed a may-sleep point: preemptible.
+  /// PreemptDepth at the first may-sleep point, where the absolute count was
+  /// zero: a caller's hold released before it makes it negative.
+  int8_t SleepDepth = 0;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
   bool AssertedPreemptOff = false;
   uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.

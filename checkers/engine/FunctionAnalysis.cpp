@@ -5,6 +5,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Path.h"
@@ -72,7 +73,40 @@ struct Event {
   int16_t Note = -1;
   unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
   const FunctionSummary *Callee = nullptr; ///< Set if the callee has effects.
+  /// For the effects of a call that decides its block's branch (a trylock):
+  /// the successor they happen on; they do not happen on the other one.
+  int8_t OnlyOnSucc = -1;
 };
+
+/// The call a branch condition tests and the successor taken when it
+/// returns true: `if (!spin_trylock(l))` tests spin_trylock, true on the
+/// else edge. Parentheses, casts, `!` and likely()/unlikely() are seen
+/// through.
+std::pair<const CallExpr *, int8_t> branchCall(const CFGBlock &B) {
+  const Stmt *Cond = B.getTerminatorCondition();
+  if (!Cond || B.succ_size() != 2)
+    return {nullptr, -1};
+  bool Negated = false;
+  const Expr *E = dyn_cast<Expr>(Cond);
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_LNot) {
+      Negated = !Negated;
+      E = U->getSubExpr();
+      continue;
+    }
+    const auto *CE = dyn_cast<CallExpr>(E);
+    if (!CE)
+      break;
+    if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect) {
+      E = CE->getArg(0);
+      continue;
+    }
+    return {CE, int8_t(Negated ? 1 : 0)};
+  }
+  return {nullptr, -1};
+}
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::MaySleep))
@@ -166,6 +200,7 @@ private:
   std::unique_ptr<ParentMap> Parents;
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
+  std::pair<const CallExpr *, int8_t> BranchCall; ///< Of the block classified.
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -196,9 +231,11 @@ void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
   computeOrder();
   // A macro expansion is one event, at its first element in execution order.
-  for (const CFGBlock *B : Order)
+  for (const CFGBlock *B : Order) {
+    BranchCall = branchCall(*B);
     for (const CFGElement &E : *B)
       classify(E, BlockEvents[B->getBlockID()]);
+  }
 }
 
 void FunctionAnalyzer::classify(const CFGElement &E,
@@ -378,8 +415,11 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
   const std::vector<Effect> &Fx = P.effectsFor(Args);
   if (Fx.empty())
     return;
-  Events.push_back(
-      {Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0});
+  Event E{Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0};
+  if (const auto *X = dyn_cast_or_null<Expr>(S);
+      X && X->IgnoreParenImpCasts() == BranchCall.first)
+    E.OnlyOnSucc = BranchCall.second;
+  Events.push_back(std::move(E));
 }
 
 void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
@@ -484,6 +524,8 @@ int16_t FunctionAnalyzer::addNote(SourceLocation Loc, std::string Message) {
 void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
   switch (E.K) {
   case Event::Effects:
+    if (E.OnlyOnSucc >= 0)
+      break; // applied on its edge by solve()
     for (RelState &S : States)
       for (Effect Fx : E.Fx)
         S.apply(Fx, E.Note);
@@ -532,11 +574,18 @@ void FunctionAnalyzer::solve() {
     StateSet States = In[B->getBlockID()];
     for (const Event &E : BlockEvents[B->getBlockID()])
       transfer(E, States);
-    for (const CFGBlock *Succ : B->succs()) {
+    for (unsigned I = 0; I < B->succ_size(); ++I) {
+      const CFGBlock *Succ = *(B->succ_begin() + I);
       if (!Succ || RpoIndex[Succ->getBlockID()] == ~0u)
         continue;
+      StateSet Edge = States;
+      for (const Event &E : BlockEvents[B->getBlockID()])
+        if (E.K == Event::Effects && E.OnlyOnSucc == int(I))
+          for (RelState &S : Edge)
+            for (Effect Fx : E.Fx)
+              S.apply(Fx, E.Note);
       bool Changed = false;
-      for (const RelState &S : States)
+      for (const RelState &S : Edge)
         Changed |= addState(In[Succ->getBlockID()], S);
       if (Changed)
         Work.insert(RpoIndex[Succ->getBlockID()]);
@@ -561,7 +610,7 @@ static std::string stateText(const RelState &S) {
   std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
                   Irq[unsigned(S.Irq)];
   if (S.SleepEvidence)
-    T += ", slept";
+    T += ", slept at depth " + std::to_string(S.SleepDepth);
   if (S.EnableEvidence)
     T += ", enabled";
   if (S.MigrateDepth)

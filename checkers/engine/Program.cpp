@@ -87,11 +87,21 @@ void Program::solve() {
   propagate(Work);
   // Whatever no fact and no caller reaches may be entered in a context
   // nothing tells us about; its own evidence (a may-sleep call, an IRQ
-  // enable) can still decide points, for it and its callees.
-  for (size_t I = 0; I < Functions.size(); ++I)
-    if (Entries[I].empty() && addEntry(I, {AbsState{}, NoteChain{}}))
-      Work.push_back(I);
-  propagate(Work);
+  // enable) can still decide points, for it and its callees. Roots first, so
+  // that a function whose callers all get a context only gets theirs; then
+  // whatever only a cycle of unreached functions calls.
+  std::vector<bool> Called(Functions.size());
+  for (const FunctionSummary &F : Functions)
+    for (const CallSite &C : F.Calls)
+      if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+        Called[It->second] = Called[It->second] || It->second != size_t(&F - Functions.data());
+  for (bool Roots : {true, false}) {
+    for (size_t I = 0; I < Functions.size(); ++I)
+      if (Entries[I].empty() && (!Roots || !Called[I]) &&
+          addEntry(I, {AbsState{}, NoteChain{}}))
+        Work.push_back(I);
+    propagate(Work);
+  }
 }
 
 void Program::propagate(std::deque<size_t> &Work) {

@@ -19,7 +19,7 @@ namespace kharden {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          EnableEvidence, AssertedPreemptOff,
+                          SleepDepth, EnableEvidence, AssertedPreemptOff,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates] = C;
@@ -125,6 +125,8 @@ private:
     if (R.Irq != D.Irq)
       O["irq"] = irqName(R.Irq);
     putFlag(O, "sleep_evidence", R.SleepEvidence);
+    if (R.SleepDepth != D.SleepDepth)
+      O["sleep_depth"] = R.SleepDepth;
     putFlag(O, "enable_evidence", R.EnableEvidence);
     putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
     if (R.UnmatchedRestores != D.UnmatchedRestores)
@@ -372,6 +374,7 @@ private:
     return integer(*O, "preempt_depth", R.PreemptDepth, P) &&
            integer(*O, "migrate_depth", R.MigrateDepth, P) &&
            flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
+           integer(*O, "sleep_depth", R.SleepDepth, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
            flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&

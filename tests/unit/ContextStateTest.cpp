@@ -70,6 +70,30 @@ TEST(RelState, MaySleepIsEvidenceOnlyWherePreemptible) {
   EXPECT_TRUE(compose(syscallEntryIrqsOff(), S).preemptible());
 }
 
+TEST(RelState, SleepCountsFromTheDepthItHappenedAt) {
+  AbsState HeldByCaller;
+  HeldByCaller.Preempt = Level::Off;
+  HeldByCaller.Irqs = Level::On;
+
+  RelState S;
+  S.apply(Effect::MaySleep, 0);
+  // A callee that sleeps on a path not taken under the caller's lock.
+  EXPECT_EQ(compose(HeldByCaller, S).Preempt, Level::Off);
+  S.apply(Effect::PreemptDisable, 1);
+  S.apply(Effect::PreemptEnable, 2);
+  S.apply(Effect::PreemptEnable, 3);
+  // Released more than it held after sleeping: a path that cannot run.
+  EXPECT_EQ(compose(process(), S).Preempt, Level::Unknown);
+
+  RelState Released;
+  Released.apply(Effect::PreemptEnable, 0);
+  Released.apply(Effect::MaySleep, 1);
+  EXPECT_EQ(Released.SleepDepth, -1);
+  EXPECT_TRUE(compose(HeldByCaller, Released).preemptible());
+  Released.apply(Effect::PreemptDisable, 2);
+  EXPECT_EQ(compose(HeldByCaller, Released).Preempt, Level::Off);
+}
+
 TEST(RelState, AssertionsAreTrusted) {
   RelState S;
   S.apply(Effect::AssertIrqsDisabled, 0);
