@@ -4,9 +4,10 @@
 
 namespace kharden {
 
+/// One past the bounds marks an overflowed state; int8_t must not wrap.
 static int8_t clampDepth(int V) {
   return static_cast<int8_t>(
-      std::clamp<int>(V, RelState::MinDepth, RelState::MaxDepth));
+      std::clamp<int>(V, RelState::MinDepth - 1, RelState::MaxDepth + 1));
 }
 
 bool RelState::sameContext(const RelState &O) const {

@@ -25,7 +25,10 @@ enum class IrqRel : uint8_t { Inherited, Off, On };
 /// Context at one point relative to the function's entry. Provenance fields
 /// (Why*) index the function's note table and do not take part in equality.
 struct RelState {
-  static constexpr int8_t MaxDepth = 6, MinDepth = -2;
+  /// Depths no real function reaches; beyond them a state is the join of
+  /// paths that cannot run together (a loop that tests its lock's pointer
+  /// apart from the trylock), and the analysis drops it.
+  static constexpr int8_t MaxDepth = 6, MinDepth = -3;
   static constexpr unsigned MaxSaved = 3;
 
   int8_t PreemptDepth = 0; ///< Preempt-disables held (this function's).
@@ -51,6 +54,10 @@ struct RelState {
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
 
   bool sameContext(const RelState &O) const;
+  bool overflowed() const {
+    return PreemptDepth > MaxDepth || PreemptDepth < MinDepth ||
+           MigrateDepth > MaxDepth || MigrateDepth < MinDepth;
+  }
   /// Atomic because of this function's own disables or assertions.
   bool locallyAtomic() const {
     return PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff;

@@ -38,6 +38,8 @@ constexpr unsigned MaxStatesPerPoint = 32;
 using StateSet = llvm::SmallVector<RelState, 4>;
 
 bool addState(StateSet &Set, const RelState &S) {
+  if (S.overflowed())
+    return false;
   for (const RelState &X : Set)
     if (X.sameContext(S))
       return false;
@@ -48,6 +50,8 @@ bool addState(StateSet &Set, const RelState &S) {
 }
 
 void addState(std::vector<RelState> &Set, const RelState &S) {
+  if (S.overflowed())
+    return;
   for (const RelState &X : Set)
     if (X.sameContext(S))
       return;

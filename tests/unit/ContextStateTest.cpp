@@ -128,14 +128,19 @@ TEST(RelState, RegionsOpenAndClose) {
   EXPECT_EQ(T.Region, RelState::OpenRegion);
 }
 
-TEST(RelState, DepthIsClamped) {
+TEST(RelState, DepthsNoFunctionReachesOverflow) {
   RelState S;
+  for (int I = 0; I < RelState::MaxDepth; ++I)
+    S.apply(Effect::PreemptDisable, 0);
+  EXPECT_FALSE(S.overflowed());
   for (int I = 0; I < 20; ++I)
     S.apply(Effect::PreemptDisable, 0);
-  EXPECT_EQ(S.PreemptDepth, RelState::MaxDepth);
-  for (int I = 0; I < 20; ++I)
+  EXPECT_EQ(S.PreemptDepth, RelState::MaxDepth + 1);
+  EXPECT_TRUE(S.overflowed());
+  for (int I = 0; I < 40; ++I)
     S.apply(Effect::PreemptEnable, 0);
-  EXPECT_EQ(S.PreemptDepth, RelState::MinDepth);
+  EXPECT_EQ(S.PreemptDepth, RelState::MinDepth - 1);
+  EXPECT_TRUE(S.overflowed());
 }
 
 } // namespace
