@@ -77,40 +77,21 @@ struct Event {
   int16_t Note = -1;
   unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
   const FunctionSummary *Callee = nullptr; ///< Set if the callee has effects.
-  /// For the effects of a call that decides its block's branch (a trylock):
-  /// the successor they happen on; they do not happen on the other one.
+  /// For the conditional effects of a primitive whose value decides its
+  /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
 };
 
-/// The call a branch condition tests and the successor taken when it
-/// returns true: `if (!spin_trylock(l))` tests spin_trylock, true on the
-/// else edge. Parentheses, casts, `!` and likely()/unlikely() are seen
-/// through.
-std::pair<const CallExpr *, int8_t> branchCall(const CFGBlock &B) {
-  const Stmt *Cond = B.getTerminatorCondition();
-  if (!Cond || B.succ_size() != 2)
-    return {nullptr, -1};
-  bool Negated = false;
-  const Expr *E = dyn_cast<Expr>(Cond);
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(E);
-        U && U->getOpcode() == UO_LNot) {
-      Negated = !Negated;
-      E = U->getSubExpr();
-      continue;
-    }
-    const auto *CE = dyn_cast<CallExpr>(E);
-    if (!CE)
-      break;
-    if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect) {
-      E = CE->getArg(0);
-      continue;
-    }
-    return {CE, int8_t(Negated ? 1 : 0)};
-  }
-  return {nullptr, -1};
-}
+/// What a block's branch condition tests, seen through parentheses, casts,
+/// `!` and likely()/unlikely(): a call (`if (!spin_trylock(l))`) or a known
+/// macro's expansion (`if (in_task())`), and the successor taken when it is
+/// true.
+struct BranchTest {
+  const CallExpr *Call = nullptr;
+  SourceLocation Macro; ///< The macro's name token, as expansions are keyed.
+  int8_t TrueSucc = -1;
+};
+
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::MaySleep))
@@ -165,6 +146,7 @@ public:
 
 private:
   void computeOrder();
+  BranchTest branchTest(const CFGBlock &B) const;
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
@@ -204,7 +186,7 @@ private:
   std::unique_ptr<ParentMap> Parents;
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
-  std::pair<const CallExpr *, int8_t> BranchCall; ///< Of the block classified.
+  BranchTest Branch; ///< Of the block being classified.
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -231,12 +213,48 @@ void FunctionAnalyzer::computeOrder() {
   std::reverse(Order.begin(), Order.end());
 }
 
+BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
+  const Stmt *Cond = B.getTerminatorCondition();
+  if (!Cond || B.succ_size() != 2)
+    return {};
+  bool Negated = false;
+  const Expr *E = dyn_cast<Expr>(Cond);
+  while (E) {
+    E = E->IgnoreParenImpCasts();
+    // A known macro the whole expression lies in (not a `!` inside it).
+    if (E->getBeginLoc().isMacroID()) {
+      llvm::SmallVector<SourceLocation, 8> Begin, End;
+      expansionChain(SM, E->getBeginLoc(), Begin);
+      expansionChain(SM, E->getEndLoc(), End);
+      for (SourceLocation L : llvm::reverse(Begin))
+        if (const RecordedExpansion *R = TU.Expansions.find(L);
+            R && R->Prim && llvm::is_contained(End, L))
+          return {nullptr, L, int8_t(Negated)};
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_LNot) {
+      Negated = !Negated;
+      E = U->getSubExpr();
+      continue;
+    }
+    const auto *CE = dyn_cast<CallExpr>(E);
+    if (!CE)
+      break;
+    if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect) {
+      E = CE->getArg(0);
+      continue;
+    }
+    return {CE, {}, int8_t(Negated)};
+  }
+  return {};
+}
+
 void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
   computeOrder();
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
-    BranchCall = branchCall(*B);
+    Branch = branchTest(*B);
     for (const CFGElement &E : *B)
       classify(E, BlockEvents[B->getBlockID()]);
   }
@@ -416,14 +434,25 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
     return;
   }
-  const std::vector<Effect> &Fx = P.effectsFor(Args);
-  if (Fx.empty())
+  auto Push = [&](const std::vector<Effect> &Fx, int Succ) {
+    if (Fx.empty())
+      return;
+    Event E{Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0};
+    E.OnlyOnSucc = static_cast<int8_t>(Succ);
+    Events.push_back(std::move(E));
+  };
+  Push(P.effectsFor(Args), -1);
+  const auto *X = dyn_cast_or_null<Expr>(S);
+  bool Tested = Branch.TrueSucc >= 0 &&
+                (Outer >= 0 ? UseLoc == Branch.Macro
+                            : X && X->IgnoreParenImpCasts() == Branch.Call);
+  if (!Tested) {
+    if (P.AssumeTrueIfUntested)
+      Push(P.WhenTrue, -1);
     return;
-  Event E{Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0};
-  if (const auto *X = dyn_cast_or_null<Expr>(S);
-      X && X->IgnoreParenImpCasts() == BranchCall.first)
-    E.OnlyOnSucc = BranchCall.second;
-  Events.push_back(std::move(E));
+  }
+  Push(P.WhenTrue, Branch.TrueSucc);
+  Push(P.WhenFalse, 1 - Branch.TrueSucc);
 }
 
 void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,

@@ -103,13 +103,23 @@ template <> struct MappingTraits<Primitive> {
     Io.mapOptional("effects", P.Effects);
     Io.mapOptional("access", P.Access);
     Io.mapOptional("when-argument", P.WhenArgument);
+    Io.mapOptional("when-true", P.WhenTrue);
+    Io.mapOptional("when-false", P.WhenFalse);
+    Io.mapOptional("assume-true-if-untested", P.AssumeTrueIfUntested, false);
   }
   static std::string validate(IO &, Primitive &P) {
     if (std::string Err = validateNames(P.Names, "names"); !Err.empty())
       return Err;
-    if (P.Effects.empty() && !P.Access && P.WhenArgument.empty())
+    bool Conditional = !P.WhenTrue.empty() || !P.WhenFalse.empty();
+    if (P.Effects.empty() && !P.Access && P.WhenArgument.empty() &&
+        !Conditional)
       return "primitive '" + P.Names.front() +
-             "' needs 'effects', 'access' or 'when-argument'";
+             "' needs 'effects', 'access', 'when-argument', 'when-true' or "
+             "'when-false'";
+    if (P.Access && Conditional)
+      return "primitive '" + P.Names.front() +
+             "' is a per-CPU access: it cannot have 'when-true' or "
+             "'when-false'";
     return "";
   }
 };

@@ -76,6 +76,12 @@ struct Primitive {
   std::vector<Effect> Effects;
   std::optional<PercpuAccess> Access;
   std::vector<ArgumentRule> WhenArgument;
+  /// Effects on the branch edge where a condition found the primitive's
+  /// value true / false (a trylock's lock, in_task()'s atomic else-branch).
+  std::vector<Effect> WhenTrue, WhenFalse;
+  /// Where no branch tests the value directly, WhenTrue applies as if it
+  /// returned true (trylocks); otherwise neither applies there.
+  bool AssumeTrueIfUntested = false;
 
   /// Effects at a use whose argument texts are Args.
   const std::vector<Effect> &

@@ -1,0 +1,50 @@
+// A branch on a context predicate decides the context of its edges:
+// printk's caller id reads smp_processor_id() only where in_task() is false.
+// The predicate's value stored, or the task-context edge, decide nothing.
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/smp.h>
+
+int __preempt_count_read(void);
+#define preempt_count() __preempt_count_read()
+#define in_task() (!(preempt_count() & 0x1fff00))
+#define in_interrupt() (preempt_count() & 0x1fff00)
+#define unlikely(x) __builtin_expect(!!(x), 0)
+
+DEFINE_PER_CPU(int, hits);
+
+int caller_id(void)
+{
+	might_sleep();
+	return in_task() ? 1 : 0x80000000 + smp_processor_id();
+}
+
+void count_from_irq(void)
+{
+	might_sleep();
+	if (unlikely(in_interrupt()))
+		__this_cpu_inc(hits);
+}
+
+void task_edge(void)
+{
+	might_sleep();
+	if (in_task())
+		__this_cpu_inc(hits);
+	// CHECK: context-predicates.c:[[@LINE-1]]:3: warning: per-CPU read-modify-write '__this_cpu_inc(hits)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: context-predicates.c:[[@LINE-4]]:2: note: 'might_sleep()' may sleep: preemption and IRQs are enabled here
+}
+
+void stored(void)
+{
+	int atomic;
+
+	might_sleep();
+	atomic = in_interrupt();
+	__this_cpu_inc(hits);
+	// CHECK: context-predicates.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(hits)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: context-predicates.c:[[@LINE-4]]:2: note: 'might_sleep()' may sleep: preemption and IRQs are enabled here
+	if (atomic)
+		return;
+}
