@@ -22,3 +22,27 @@ void start_flush(void)
 	INIT_WORK(&flush_work, do_flush);
 	schedule_work(&flush_work);
 }
+
+// schedule_on_each_cpu() runs its function as a work item on every CPU, and
+// a per-CPU kthread is bound to its CPU: both are pinned.
+#include <linux/kthread.h>
+#include <linux/sched.h>
+
+static void refresh_stats(struct work_struct *w)
+{
+	might_sleep();
+	if (__this_cpu_read(flushes))
+		__this_cpu_write(last_flush_cpu, smp_processor_id());
+}
+
+static int percpu_thread_fn(void *data)
+{
+	might_sleep();
+	return smp_processor_id() == __this_cpu_read(last_flush_cpu);
+}
+
+void start_everywhere(unsigned int cpu)
+{
+	schedule_on_each_cpu(refresh_stats);
+	kthread_create_on_cpu(percpu_thread_fn, 0, cpu, "percpu/%u");
+}

@@ -7,4 +7,5 @@ struct work_struct { long data; work_func_t func; };
 #define INIT_WORK(_work, _func) __INIT_WORK((_work), (_func), 0)
 #define DECLARE_WORK(n, f) struct work_struct n = { 0, (f) }
 int schedule_work(struct work_struct *work);
+int schedule_on_each_cpu(work_func_t func);
 #endif
