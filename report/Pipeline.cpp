@@ -40,7 +40,7 @@ Expected<AnalysedTree> analyseTree(const InputRequest &Req,
     Tree.Solved->add(std::move(R.Summary));
   }
   Tree.Solved->solve();
-  return std::move(Tree);
+  return Tree;
 }
 
 std::string treeRoot(ArrayRef<std::string> Inputs) {

@@ -29,7 +29,7 @@ Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(StringRef Path, Mode M) {
   if (Code != SQLITE_OK) {
     Error E = sqliteError(Db, Code);
     sqlite3_close(Db);
-    return std::move(E);
+    return E;
   }
   sqlite3_extended_result_codes(Db, 0);
   // Another kharden may hold the write lock (make -j with --kbuild --db).

@@ -96,7 +96,7 @@ Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name,
   ReadContext Ctx{BaseDir.str()};
   SuppressionFile File;
   if (Error E = parseYaml(MemoryBufferRef(Text, Name), Name, File, &Ctx))
-    return std::move(E);
+    return E;
   Suppressions S;
   S.Entries = std::move(File.Entries);
   S.Name = Name.str();

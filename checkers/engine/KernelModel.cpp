@@ -267,7 +267,7 @@ KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths) {
     if (!Buf)
       return Buf.takeError();
     if (Error E = Model->addFile((*Buf)->getMemBufferRef(), Path))
-      return std::move(E);
+      return E;
   }
   Model->compile();
   return Model;
@@ -277,7 +277,7 @@ Expected<std::shared_ptr<const KernelModel>>
 KernelModel::parse(StringRef Text, StringRef Name) {
   auto Model = std::make_shared<KernelModel>();
   if (Error E = Model->addFile(MemoryBufferRef(Text, Name), Name))
-    return std::move(E);
+    return E;
   Model->compile();
   return Model;
 }

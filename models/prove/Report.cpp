@@ -271,7 +271,7 @@ json::Value toJson(const PropertyResult &R) {
   O["assumptions"] = json::Array(R.Assumptions);
   O["steps"] = json::Array(R.Steps);
   O["smt_files"] = json::Array(R.SmtFiles);
-  return std::move(O);
+  return O;
 }
 
 void writeJson(raw_ostream &OS, const ProofReport &R) {
