@@ -92,7 +92,6 @@ struct BranchTest {
   int8_t TrueSucc = -1;
 };
 
-
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::MaySleep))
     return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")

@@ -91,10 +91,11 @@ void Program::solve() {
   // that a function whose callers all get a context only gets theirs; then
   // whatever only a cycle of unreached functions calls.
   std::vector<bool> Called(Functions.size());
-  for (const FunctionSummary &F : Functions)
-    for (const CallSite &C : F.Calls)
-      if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
-        Called[It->second] = Called[It->second] || It->second != size_t(&F - Functions.data());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      if (auto It = ByKey.find(C.CalleeKey);
+          It != ByKey.end() && It->second != I) // calling itself keeps a root
+        Called[It->second] = true;
   for (bool Roots : {true, false}) {
     for (size_t I = 0; I < Functions.size(); ++I)
       if (Entries[I].empty() && (!Roots || !Called[I]) &&
