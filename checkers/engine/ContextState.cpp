@@ -13,7 +13,8 @@ static int8_t clampDepth(int V) {
 bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
-         SleepDepth == O.SleepDepth &&
+         SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
+         ParamTrue == O.ParamTrue &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          UnmatchedRestores == O.UnmatchedRestores &&

@@ -38,6 +38,11 @@ struct RelState {
   /// PreemptDepth at the first may-sleep point, where the absolute count was
   /// zero: a caller's hold released before it makes it negative.
   int8_t SleepDepth = 0;
+  /// Branch facts on the function's first MaxParams parameters (bit i: the
+  /// path tested parameter i; ParamTrue: it found it non-zero), so that a
+  /// caller passing a constant rules out the paths that contradict it.
+  uint8_t ParamKnown = 0, ParamTrue = 0;
+  static constexpr unsigned MaxParams = 8;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
   bool AssertedPreemptOff = false;
   uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
@@ -81,16 +86,26 @@ struct AbsState {
   Level Preempt = Level::Unknown;
   Level Irqs = Level::Unknown;
   bool MigrateDisabled = false;
+  /// Constants the calling context passes to the first parameters (bits as
+  /// in RelState::ParamKnown).
+  uint8_t ArgKnown = 0, ArgTrue = 0;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
   }
   bool operator==(const AbsState &O) const {
     return Preempt == O.Preempt && Irqs == O.Irqs &&
-           MigrateDisabled == O.MigrateDisabled;
+           MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
+           ArgTrue == O.ArgTrue;
   }
   static AbsState fromSpec(const ContextSpec &Spec);
 };
+
+/// Whether a path with facts R can run when entered in context Entry: no
+/// parameter it tested contradicts a constant the caller passed.
+inline bool feasible(const AbsState &Entry, const RelState &R) {
+  return !(Entry.ArgKnown & R.ParamKnown & (Entry.ArgTrue ^ R.ParamTrue));
+}
 
 /// The absolute context at a point reached with relative state R from a
 /// function entered in context Entry.

@@ -11,6 +11,7 @@
 #include "llvm/Support/Path.h"
 
 #include <cstdlib>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -90,7 +91,58 @@ struct BranchTest {
   const CallExpr *Call = nullptr;
   SourceLocation Macro; ///< The macro's name token, as expansions are keyed.
   int8_t TrueSucc = -1;
+  int8_t Param = -1; ///< Or a parameter the function never assigns.
 };
+
+/// Parameters (of the first RelState::MaxParams) that a branch may test as
+/// the caller passed them: never assigned, incremented or address-taken.
+class StableParams : public RecursiveASTVisitor<StableParams> {
+public:
+  explicit StableParams(const FunctionDecl *FD) : FD(FD) {
+    TraverseStmt(FD->getBody());
+  }
+  int indexOf(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *PVD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+    if (!PVD || PVD->getDeclContext() != FD)
+      return -1;
+    unsigned I = PVD->getFunctionScopeIndex();
+    return I < RelState::MaxParams && !(Changed & (1u << I)) ? int(I) : -1;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      mark(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      mark(U->getSubExpr());
+    return true;
+  }
+
+private:
+  void mark(const Expr *E) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *PVD = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          PVD && PVD->getFunctionScopeIndex() < RelState::MaxParams)
+        Changed |= 1u << PVD->getFunctionScopeIndex();
+  }
+  const FunctionDecl *FD;
+  unsigned Changed = 0;
+};
+
+/// What a constant argument says about its parameter, if anything.
+std::optional<bool> constantArgument(const Expr *Arg, ASTContext &Ctx) {
+  if (Arg->isValueDependent())
+    return std::nullopt;
+  if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return false;
+  Expr::EvalResult R;
+  if (Arg->getType()->isIntegralOrEnumerationType() &&
+      Arg->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getBoolValue();
+  return std::nullopt;
+}
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::MaySleep))
@@ -146,6 +198,8 @@ public:
 private:
   void computeOrder();
   BranchTest branchTest(const CFGBlock &B) const;
+  void applyBranchFacts(const CFGBlock &B, unsigned Succ,
+                        StateSet &States) const;
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
@@ -162,7 +216,7 @@ private:
                      llvm::ArrayRef<SourceLocation> Chain, int Outer,
                      std::vector<Event> &Events);
   void addCall(const FunctionDecl *Callee, SourceLocation Loc,
-               std::vector<Event> &Events);
+               std::vector<Event> &Events, const CallExpr *CE = nullptr);
   bool usedAsPointer(const Stmt *S, SourceLocation NameLoc);
   bool inExpansion(SourceLocation Loc, SourceLocation NameLoc) const;
   std::vector<Note> macroNotes(llvm::ArrayRef<SourceLocation> Chain,
@@ -186,6 +240,9 @@ private:
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   BranchTest Branch; ///< Of the block being classified.
+  std::optional<StableParams> Params;
+  std::vector<int8_t> TestedParam; ///< Per block: BranchTest::Param, TrueSucc.
+  std::vector<int8_t> TestedTrueSucc;
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -245,15 +302,45 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
     }
     return {CE, {}, int8_t(Negated)};
   }
+  if (int I = E ? Params->indexOf(E) : -1; I >= 0)
+    return {nullptr, {}, int8_t(Negated), int8_t(I)};
   return {};
+}
+
+void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
+                                        StateSet &States) const {
+  for (const Event &E : BlockEvents[B.getBlockID()])
+    if (E.K == Event::Effects && E.OnlyOnSucc == int(Succ))
+      for (RelState &S : States)
+        for (Effect Fx : E.Fx)
+          S.apply(Fx, E.Note);
+  int Param = TestedParam[B.getBlockID()];
+  if (Param < 0)
+    return;
+  uint8_t Bit = uint8_t(1u << Param);
+  bool Value = int(Succ) == TestedTrueSucc[B.getBlockID()];
+  StateSet Kept;
+  for (RelState S : States) {
+    if ((S.ParamKnown & Bit) && bool(S.ParamTrue & Bit) != Value)
+      continue; // the path tested the parameter the other way before
+    S.ParamKnown |= Bit;
+    S.ParamTrue = Value ? S.ParamTrue | Bit : S.ParamTrue & ~Bit;
+    Kept.push_back(S);
+  }
+  States = std::move(Kept);
 }
 
 void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
+  TestedParam.assign(Cfg->getNumBlockIDs(), -1);
+  TestedTrueSucc.assign(Cfg->getNumBlockIDs(), -1);
+  Params.emplace(FD);
   computeOrder();
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
     Branch = branchTest(*B);
+    TestedParam[B->getBlockID()] = Branch.Param;
+    TestedTrueSucc[B->getBlockID()] = Branch.TrueSucc;
     for (const CFGElement &E : *B)
       classify(E, BlockEvents[B->getBlockID()]);
   }
@@ -401,7 +488,7 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     RandomAt.push_back(TU.point(CE->getBeginLoc()));
   if (TU.Lookup.isStackSink(Name))
     StackSinkAt.push_back(TU.point(CE->getBeginLoc()));
-  addCall(Callee, CE->getBeginLoc(), Events);
+  addCall(Callee, CE->getBeginLoc(), Events, CE);
 }
 
 void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
@@ -455,11 +542,18 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
 }
 
 void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
-                               std::vector<Event> &Events) {
+                               std::vector<Event> &Events,
+                               const CallExpr *CE) {
   CallSite C;
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   C.Where = TU.point(Loc);
+  for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
+       ++I)
+    if (std::optional<bool> V = constantArgument(CE->getArg(I), TU.AST)) {
+      C.ArgKnown |= uint8_t(1u << I);
+      C.ArgTrue |= uint8_t(unsigned(*V) << I);
+    }
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (const FunctionDecl *Def = Callee->getDefinition()) {
@@ -611,11 +705,7 @@ void FunctionAnalyzer::solve() {
       if (!Succ || RpoIndex[Succ->getBlockID()] == ~0u)
         continue;
       StateSet Edge = States;
-      for (const Event &E : BlockEvents[B->getBlockID()])
-        if (E.K == Event::Effects && E.OnlyOnSucc == int(I))
-          for (RelState &S : Edge)
-            for (Effect Fx : E.Fx)
-              S.apply(Fx, E.Note);
+      applyBranchFacts(*B, I, Edge);
       bool Changed = false;
       for (const RelState &S : Edge)
         Changed |= addState(In[Succ->getBlockID()], S);
@@ -630,9 +720,11 @@ void FunctionAnalyzer::solve() {
   // (no balanced exit at all) keeps its effect.
   bool Balanced = llvm::any_of(
       Exit, [](const RelState &S) { return S.PreemptDepth == 0; });
-  for (const RelState &S : Exit)
-    if (!Balanced || S.PreemptDepth == 0)
+  for (RelState S : Exit)
+    if (!Balanced || S.PreemptDepth == 0) {
+      S.ParamKnown = S.ParamTrue = 0; // about this function's parameters
       addState(Out.ExitStates, S);
+    }
 }
 
 } // namespace

@@ -117,11 +117,16 @@ void Program::propagate(std::deque<size_t> &Work) {
         if (It == ByKey.end())
           continue;
         for (const RelState &R : C.States) {
+          if (!feasible(Entry.State, R))
+            continue;
+          AbsState Callee = compose(Entry.State, R);
+          Callee.ArgKnown = C.ArgKnown;
+          Callee.ArgTrue = C.ArgTrue;
           NoteChain Why = Entry.Why;
           for (Note &N : localNotes(F, Entry.State, R))
             Why = Why.plus(std::move(N));
           Why = Why.plus({C.Where, "'" + C.CalleeName + "' called here"});
-          if (addEntry(It->second, {compose(Entry.State, R), std::move(Why)}))
+          if (addEntry(It->second, {Callee, std::move(Why)}))
             Work.push_back(It->second);
         }
       }
@@ -149,6 +154,8 @@ RegionContext Program::regionContext(const FunctionSummary &F,
   bool AllIrqsOff = true, AllAtomic = true, Any = false;
   for (const EntryContext &E : entries(F))
     for (const RelState &R : States) {
+      if (!feasible(E.State, R))
+        continue;
       AbsState S = compose(E.State, R);
       Any = true;
       if (S.preemptible())
@@ -171,6 +178,8 @@ Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
                      llvm::function_ref<bool(const AbsState &)> Pred) const {
   for (const EntryContext &Entry : entries(F))
     for (const RelState &R : States) {
+      if (!feasible(Entry.State, R))
+        continue;
       AbsState S = compose(Entry.State, R);
       if (!Pred(S))
         continue;

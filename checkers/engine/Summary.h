@@ -43,6 +43,8 @@ struct CallSite {
   std::string CalleeKey, CalleeName;
   SourcePoint Where;
   std::vector<RelState> States;
+  /// Constant arguments (bits as in RelState::ParamKnown).
+  uint8_t ArgKnown = 0, ArgTrue = 0;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).

@@ -19,10 +19,11 @@ namespace kharden {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          SleepDepth, EnableEvidence, AssertedPreemptOff,
+                          SleepDepth, ParamKnown, ParamTrue, EnableEvidence, AssertedPreemptOff,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
-  [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates] = C;
+  [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates,
+                          ArgKnown, ArgTrue] = C;
   [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PartOfRefill, FeedsStack,
                           MixesRandom] = Op;
@@ -127,6 +128,10 @@ private:
     putFlag(O, "sleep_evidence", R.SleepEvidence);
     if (R.SleepDepth != D.SleepDepth)
       O["sleep_depth"] = R.SleepDepth;
+    if (R.ParamKnown != D.ParamKnown)
+      O["param_known"] = R.ParamKnown;
+    if (R.ParamTrue != D.ParamTrue)
+      O["param_true"] = R.ParamTrue;
     putFlag(O, "enable_evidence", R.EnableEvidence);
     putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
     if (R.UnmatchedRestores != D.UnmatchedRestores)
@@ -160,6 +165,10 @@ private:
                    {"callee_name", C.CalleeName},
                    {"at", point(C.Where)}};
     putArray(O, "states", states(C.States));
+    if (C.ArgKnown) {
+      O["arg_known"] = C.ArgKnown;
+      O["arg_true"] = C.ArgTrue;
+    }
     return O;
   }
 
@@ -375,6 +384,8 @@ private:
            integer(*O, "migrate_depth", R.MigrateDepth, P) &&
            flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
            integer(*O, "sleep_depth", R.SleepDepth, P) &&
+           integer(*O, "param_known", R.ParamKnown, P) &&
+           integer(*O, "param_true", R.ParamTrue, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
            flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
@@ -401,7 +412,9 @@ private:
     const json::Object *O = object(V, P);
     return O && string(*O, "callee_key", C.CalleeKey, P) &&
            string(*O, "callee_name", C.CalleeName, P) &&
-           point(*O, "at", C.Where, P) && states(*O, "states", C.States, P);
+           point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
+           integer(*O, "arg_known", C.ArgKnown, P) &&
+           integer(*O, "arg_true", C.ArgTrue, P);
   }
 
   bool op(const json::Value &V, PercpuOp &Op, Path P) {
