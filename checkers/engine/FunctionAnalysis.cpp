@@ -270,11 +270,12 @@ void FunctionAnalyzer::computeOrder() {
 }
 
 BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
-  const Stmt *Cond = B.getTerminatorCondition();
-  if (!Cond || B.succ_size() != 2)
+  // The condition this block decides on: for `a || b`, the block of `b`
+  // tests b, not the whole expression.
+  const Expr *E = B.getLastCondition();
+  if (!E || B.succ_size() != 2)
     return {};
   bool Negated = false;
-  const Expr *E = dyn_cast<Expr>(Cond);
   while (E) {
     E = E->IgnoreParenImpCasts();
     // A known macro the whole expression lies in (not a `!` inside it).

@@ -2,6 +2,7 @@
 // printk's caller id reads smp_processor_id() only where in_task() is false.
 // The predicate's value stored, or the task-context edge, decide nothing.
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
+#include <linux/irqflags.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -25,6 +26,20 @@ void count_from_irq(void)
 	might_sleep();
 	if (unlikely(in_interrupt()))
 		__this_cpu_inc(hits);
+}
+
+// The last test of `a && b` decides the branch on its own edge.
+static void count_unless_task(void)
+{
+	if (in_task() && !irqs_disabled())
+		return;
+	__this_cpu_inc(hits);
+}
+
+void count_caller(void)
+{
+	might_sleep();
+	count_unless_task();
 }
 
 void task_edge(void)

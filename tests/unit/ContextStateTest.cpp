@@ -94,6 +94,20 @@ TEST(RelState, SleepCountsFromTheDepthItHappenedAt) {
   EXPECT_EQ(compose(HeldByCaller, Released).Preempt, Level::Off);
 }
 
+TEST(RelState, ConstantArgumentsRuleOutContradictingPaths) {
+  RelState TestedTrue; // the path found parameter 1 non-zero
+  TestedTrue.ParamKnown = 0b10;
+  TestedTrue.ParamTrue = 0b10;
+  AbsState PassesFalse;
+  PassesFalse.ArgKnown = 0b10;
+  EXPECT_FALSE(feasible(PassesFalse, TestedTrue));
+  AbsState PassesTrue = PassesFalse;
+  PassesTrue.ArgTrue = 0b10;
+  EXPECT_TRUE(feasible(PassesTrue, TestedTrue));
+  EXPECT_TRUE(feasible(AbsState{}, TestedTrue)); // nothing passed
+  EXPECT_TRUE(feasible(PassesFalse, RelState{})); // nothing tested
+}
+
 TEST(RelState, AssertionsAreTrusted) {
   RelState S;
   S.apply(Effect::AssertIrqsDisabled, 0);
