@@ -2,11 +2,10 @@
 #include "models/placement/AreaRun.h"
 #include "models/placement/FreeMap.h"
 #include "models/placement/Random.h"
+#include "models/placement/RunStatistics.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <thread>
 
 namespace kharden::placement {
 
@@ -100,38 +99,6 @@ double probabilityAt(const ProbeDistribution &D, const FreeMap &Free,
   return P;
 }
 
-/// Runs Body(Run) for Run in [0, Runs) on Threads threads.
-template <typename Fn>
-void forEachRun(unsigned Runs, unsigned Threads, Fn Body) {
-  std::atomic<unsigned> Next{0};
-  auto Worker = [&] {
-    for (unsigned Run; (Run = Next++) < Runs;)
-      Body(Run);
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Pool)
-    T.join();
-}
-
-/// Mean and standard error of the mean, summed in index order.
-std::pair<double, double> meanAndError(const std::vector<double> &V) {
-  if (V.empty())
-    return {0, 0};
-  double Sum = 0;
-  for (double X : V)
-    Sum += X;
-  double Mean = Sum / double(V.size());
-  if (V.size() < 2)
-    return {Mean, 0};
-  double Sq = 0;
-  for (double X : V)
-    Sq += (X - Mean) * (X - Mean);
-  return {Mean, std::sqrt(Sq / double(V.size() - 1) / double(V.size()))};
-}
-
 } // namespace
 
 std::vector<AreaPointEstimate> simulateModuleArea(const AreaGeometry &G,
@@ -217,9 +184,7 @@ SharedBaseOutcomes enumerateSharedBase(const AreaGeometry &G,
                                        const ModuleSet &Set,
                                        llvm::ArrayRef<uint64_t> Ns,
                                        llvm::ArrayRef<uint64_t> Modules) {
-  uint64_t Last = Ns.empty() ? 0 : Ns.back();
-  for (uint64_t M : Modules)
-    Last = std::max(Last, M);
+  uint64_t Last = lastModule(Ns, Modules);
   SharedBaseOutcomes Out;
   Out.Probe.assign(Ns.size(), {});
   Out.Module.assign(Modules.size(), {});

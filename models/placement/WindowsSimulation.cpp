@@ -1,11 +1,10 @@
 #include "models/placement/WindowsSimulation.h"
 #include "models/placement/Random.h"
+#include "models/placement/RunStatistics.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <mutex>
-#include <thread>
 
 namespace kharden::placement {
 
@@ -70,44 +69,6 @@ void walk(const WindowsGeometry &G, const ModuleSet &Set,
       Spill += L;
     OnModule(M, P, Spill);
   }
-}
-
-uint64_t lastModule(llvm::ArrayRef<uint64_t> Ns,
-                    llvm::ArrayRef<uint64_t> Modules) {
-  uint64_t Last = Ns.empty() ? 0 : Ns.back();
-  for (uint64_t M : Modules)
-    Last = std::max(Last, M);
-  return Last;
-}
-
-template <typename Fn>
-void forEachRun(unsigned Runs, unsigned Threads, Fn Body) {
-  std::atomic<unsigned> Next{0};
-  auto Worker = [&] {
-    for (unsigned Run; (Run = Next++) < Runs;)
-      Body(Run);
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Pool)
-    T.join();
-}
-
-std::pair<double, double> meanAndError(const std::vector<double> &V) {
-  if (V.empty())
-    return {0, 0};
-  double Sum = 0;
-  for (double X : V)
-    Sum += X;
-  double Mean = Sum / double(V.size());
-  if (V.size() < 2)
-    return {Mean, 0};
-  double Sq = 0;
-  for (double X : V)
-    Sq += (X - Mean) * (X - Mean);
-  return {Mean, std::sqrt(Sq / double(V.size() - 1) / double(V.size()))};
 }
 
 /// Phase-1 weights as fixed-point integers: the sums do not depend on the
