@@ -3,6 +3,7 @@
 #include "models/placement/FreeMap.h"
 #include "models/placement/Random.h"
 #include "models/placement/RunStatistics.h"
+#include "support/ForEachIndex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,7 +118,7 @@ std::vector<AreaPointEstimate> simulateModuleArea(const AreaGeometry &G,
       Points, std::vector<double>(2 * size_t(Runs), 0));
   std::vector<std::vector<double>> DrawnValues(
       Points, std::vector<double>(2 * size_t(Runs), 0));
-  forEachRun(Runs, Threads, [&](unsigned Run) {
+  forEachIndex(Runs, Threads, [&](unsigned Run) {
     Rng R(Seed, StreamSelection + Run);
     AreaRun A(G);
     A.start(R);
@@ -143,7 +144,7 @@ std::vector<AreaPointEstimate> simulateModuleArea(const AreaGeometry &G,
   std::vector<std::vector<double>> Values(Points, std::vector<double>(Runs, 0));
   std::vector<std::vector<uint8_t>> Integrable(Points,
                                                std::vector<uint8_t>(Runs, 0));
-  forEachRun(Runs, Threads, [&](unsigned Run) {
+  forEachIndex(Runs, Threads, [&](unsigned Run) {
     Rng R(Seed, StreamEstimate + Run);
     AreaRun A(G);
     A.start(R);

@@ -1,9 +1,9 @@
 //===- models/placement/RunStatistics.h - simulation runs -------*- C++ -*-===//
 //
-// What both placement simulations (one area, arm64's windows) share: runs
-// spread over threads, the last module a run must place, and the mean of
-// per-run values with its standard error, summed in index order so that the
-// figures do not depend on the thread count.
+// What both placement simulations (one area, arm64's windows) share: the
+// last module a run must place, and the mean of per-run values with its
+// standard error, summed in index order so that the figures do not depend
+// on the thread count. Runs are spread over threads by forEachIndex().
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_MODELS_PLACEMENT_RUNSTATISTICS_H
@@ -12,30 +12,12 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstdint>
-#include <thread>
 #include <utility>
 #include <vector>
 
 namespace kharden::placement {
-
-/// Runs Body(Run) for Run in [0, Runs) on Threads threads.
-template <typename Fn>
-void forEachRun(unsigned Runs, unsigned Threads, Fn Body) {
-  std::atomic<unsigned> Next{0};
-  auto Worker = [&] {
-    for (unsigned Run; (Run = Next++) < Runs;)
-      Body(Run);
-  };
-  std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Pool)
-    T.join();
-}
 
 /// The highest module number a run must place: the last N asked, or a
 /// module named for a leak pair.

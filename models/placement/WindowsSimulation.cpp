@@ -1,6 +1,7 @@
 #include "models/placement/WindowsSimulation.h"
 #include "models/placement/Random.h"
 #include "models/placement/RunStatistics.h"
+#include "support/ForEachIndex.h"
 
 #include <algorithm>
 #include <cmath>
@@ -224,7 +225,7 @@ simulateWindows(const WindowsGeometry &G, const ModuleSet &Set,
     // Phase 1: sampled stratum added to the exact one, then the best guess.
     std::vector<Tally> Total = Exact;
     std::mutex Lock;
-    forEachRun(Runs, Threads, [&](unsigned Run) {
+    forEachIndex(Runs, Threads, [&](unsigned Run) {
       Rng R(Seed, StreamSelection + Run);
       std::vector<std::vector<int64_t>> Starts;
       std::vector<double> Share;
@@ -274,7 +275,7 @@ simulateWindows(const WindowsGeometry &G, const ModuleSet &Set,
   std::vector<std::vector<double>> Values(Points, std::vector<double>(Runs));
   unsigned FirstFallbackValue = SelectFromSamples ? 0 : Runs;
   if (T > 0)
-    forEachRun(Runs, Threads, [&](unsigned Run) {
+    forEachIndex(Runs, Threads, [&](unsigned Run) {
       Rng R(Seed, StreamEstimate + Run);
       std::vector<std::vector<int64_t>> Starts;
       std::vector<double> Share;

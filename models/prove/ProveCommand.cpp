@@ -14,13 +14,13 @@
 #include "models/scheme/SchemeFile.h"
 #include "models/solver/Solver.h"
 #include "support/ExitCodes.h"
+#include "support/ForEachIndex.h"
 #include "support/InputError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
-#include <atomic>
 #include <chrono>
 #include <thread>
 
@@ -204,19 +204,11 @@ int runProveCommand() {
         Work.push_back({&SR, P, SR.Results.size()});
         SR.Results.emplace_back();
       }
-  std::atomic<size_t> Next{0};
-  auto Worker = [&] {
-    for (size_t I; (I = Next++) < Work.size();)
-      Work[I].Scheme->Results[Work[I].Slot] =
-          Work[I].Property->Prove(Work[I].Scheme->Scheme, Config);
-  };
   unsigned Threads = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::thread> Pool;
-  for (unsigned T = 1; T < Threads; ++T)
-    Pool.emplace_back(Worker);
-  Worker();
-  for (std::thread &T : Pool)
-    T.join();
+  forEachIndex(Work.size(), Threads, [&](size_t I) {
+    Work[I].Scheme->Results[Work[I].Slot] =
+        Work[I].Property->Prove(Work[I].Scheme->Scheme, Config);
+  });
   // Module placement: each scheme runs its simulation on every core itself.
   for (const placement::PlacementScheme &S : PlacementSchemes) {
     placement::ModelOptions O;
