@@ -14,12 +14,50 @@ bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
          SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
-         ParamTrue == O.ParamTrue &&
+         ParamTrue == O.ParamTrue && ParamChanged == O.ParamChanged &&
+         LocalKnown == O.LocalKnown && LocalTrue == O.LocalTrue &&
+         Returns == O.Returns &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          UnmatchedRestores == O.UnmatchedRestores &&
          SavedCount == O.SavedCount && Region == O.Region &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
+}
+
+std::optional<bool> RelState::fact(unsigned Slot) const {
+  if (Slot == RetSlot)
+    return Returns == RetFact::Unknown
+               ? std::nullopt
+               : std::optional<bool>(Returns == RetFact::NonZero);
+  bool Param = Slot < MaxParams;
+  uint8_t Bit = uint8_t(1u << (Param ? Slot : Slot - MaxParams));
+  uint8_t Known = Param ? ParamKnown : LocalKnown;
+  uint8_t True = Param ? ParamTrue : LocalTrue;
+  if (!(Known & Bit))
+    return std::nullopt;
+  return bool(True & Bit);
+}
+
+void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
+  if (Slot == RetSlot) {
+    Returns = !Value ? RetFact::Unknown
+              : *Value ? RetFact::NonZero
+                       : RetFact::Zero;
+    return;
+  }
+  bool Param = Slot < MaxParams;
+  uint8_t Bit = uint8_t(1u << (Param ? Slot : Slot - MaxParams));
+  uint8_t &Known = Param ? ParamKnown : LocalKnown;
+  uint8_t &True = Param ? ParamTrue : LocalTrue;
+  Known = Value ? Known | Bit : Known & ~Bit;
+  True = Value && *Value ? True | Bit : True & ~Bit;
+}
+
+RelState RelState::withoutLocalFacts() const {
+  RelState S = *this;
+  S.ParamChanged = S.LocalKnown = S.LocalTrue = 0;
+  S.Returns = RetFact::Unknown;
+  return S;
 }
 
 void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
@@ -164,6 +202,15 @@ static Level levelAfterSleep(const RelState &R) {
   if (R.PreemptDepth > R.SleepDepth)
     return Level::Off;
   return R.PreemptDepth == R.SleepDepth ? Level::On : Level::Unknown;
+}
+
+std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
+                                   unsigned Param) {
+  if (std::optional<bool> Tested = R.fact(Param))
+    return Tested;
+  if (Entry.ArgKnown & (1u << Param))
+    return bool(Entry.ArgTrue & (1u << Param));
+  return std::nullopt;
 }
 
 AbsState compose(const AbsState &Entry, const RelState &R) {

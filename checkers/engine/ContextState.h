@@ -15,12 +15,16 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace kharden {
 
 /// IRQ state relative to function entry.
 enum class IrqRel : uint8_t { Inherited, Off, On };
+
+/// What a function returns on a path, as far as a branch on it can tell.
+enum class RetFact : uint8_t { Unknown, Zero, NonZero };
 
 /// Context at one point relative to the function's entry. Provenance fields
 /// (Why*) index the function's note table and do not take part in equality.
@@ -43,6 +47,12 @@ struct RelState {
   /// caller passing a constant rules out the paths that contradict it.
   uint8_t ParamKnown = 0, ParamTrue = 0;
   static constexpr unsigned MaxParams = 8;
+  /// Within the function only (see ValueSlots): parameters the path has
+  /// assigned, and branch facts on local slots (bit i: slot MaxParams + i).
+  uint8_t ParamChanged = 0, LocalKnown = 0, LocalTrue = 0;
+  static constexpr unsigned MaxLocals = 8, RetSlot = MaxParams + MaxLocals;
+  /// What the path returns (at exits: for callers).
+  RetFact Returns = RetFact::Unknown;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
   bool AssertedPreemptOff = false;
   uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
@@ -59,6 +69,12 @@ struct RelState {
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
 
   bool sameContext(const RelState &O) const;
+  /// The fact the path holds on a slot: a parameter index, MaxParams + a
+  /// local slot, or RetSlot.
+  std::optional<bool> fact(unsigned Slot) const;
+  void setFact(unsigned Slot, std::optional<bool> Value);
+  /// Without the facts that mean something only inside the function.
+  RelState withoutLocalFacts() const;
   bool overflowed() const {
     return PreemptDepth > MaxDepth || PreemptDepth < MinDepth ||
            MigrateDepth > MaxDepth || MigrateDepth < MinDepth;
@@ -106,6 +122,11 @@ struct AbsState {
 inline bool feasible(const AbsState &Entry, const RelState &R) {
   return !(Entry.ArgKnown & R.ParamKnown & (Entry.ArgTrue ^ R.ParamTrue));
 }
+
+/// What a parameter the function never assigns holds on a path with facts
+/// R entered in context Entry, if the caller's constant or a branch says.
+std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
+                                   unsigned Param);
 
 /// The absolute context at a point reached with relative state R from a
 /// function entered in context Entry.

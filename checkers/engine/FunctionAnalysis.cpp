@@ -1,4 +1,5 @@
 #include "checkers/engine/FunctionAnalysis.h"
+#include "checkers/engine/ValueSlots.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -60,7 +61,10 @@ void addState(std::vector<RelState> &Set, const RelState &S) {
     Set.push_back(S);
 }
 
-bool isIdentity(const RelState &S) { return S.sameContext(RelState{}); }
+/// Whether a callee's exit leaves its caller's context as it was.
+bool isIdentity(const RelState &S) {
+  return S.withoutLocalFacts().sameContext(RelState{});
+}
 
 /// A value is unused where it is a statement of its own or cast to void.
 bool valueUsedBy(const Stmt *User) {
@@ -73,7 +77,9 @@ bool valueUsedBy(const Stmt *User) {
 
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
-  enum Kind { Effects, Op, Call, Site } K;
+  /// Fork: the paths split on a primitive's value kept in a slot: Fx on
+  /// the one where it is true, FxFalse on the other.
+  enum Kind { Effects, Op, Call, Site, Facts, Fork } K;
   std::vector<Effect> Fx;
   int16_t Note = -1;
   unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
@@ -81,6 +87,10 @@ struct Event {
   /// For the conditional effects of a primitive whose value decides its
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
+  int8_t ResultSlot = -1; ///< For a call or fork: the slot its value goes to.
+  std::vector<Effect> FxFalse = {};
+  int16_t NoteFalse = -1;
+  llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
 };
 
 /// What a block's branch condition tests, seen through parentheses, casts,
@@ -91,58 +101,9 @@ struct BranchTest {
   const CallExpr *Call = nullptr;
   SourceLocation Macro; ///< The macro's name token, as expansions are keyed.
   int8_t TrueSucc = -1;
-  int8_t Param = -1; ///< Or a parameter the function never assigns.
+  int8_t Slot = -1; ///< The value slot it tests, if any ...
+  bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
 };
-
-/// Parameters (of the first RelState::MaxParams) that a branch may test as
-/// the caller passed them: never assigned, incremented or address-taken.
-class StableParams : public RecursiveASTVisitor<StableParams> {
-public:
-  explicit StableParams(const FunctionDecl *FD) : FD(FD) {
-    TraverseStmt(FD->getBody());
-  }
-  int indexOf(const Expr *E) const {
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    const auto *PVD = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
-    if (!PVD || PVD->getDeclContext() != FD)
-      return -1;
-    unsigned I = PVD->getFunctionScopeIndex();
-    return I < RelState::MaxParams && !(Changed & (1u << I)) ? int(I) : -1;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      mark(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
-      mark(U->getSubExpr());
-    return true;
-  }
-
-private:
-  void mark(const Expr *E) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *PVD = dyn_cast<ParmVarDecl>(DRE->getDecl());
-          PVD && PVD->getFunctionScopeIndex() < RelState::MaxParams)
-        Changed |= 1u << PVD->getFunctionScopeIndex();
-  }
-  const FunctionDecl *FD;
-  unsigned Changed = 0;
-};
-
-/// What a constant argument says about its parameter, if anything.
-std::optional<bool> constantArgument(const Expr *Arg, ASTContext &Ctx) {
-  if (Arg->isValueDependent())
-    return std::nullopt;
-  if (Arg->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
-    return false;
-  Expr::EvalResult R;
-  if (Arg->getType()->isIntegralOrEnumerationType() &&
-      Arg->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getBoolValue();
-  return std::nullopt;
-}
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::MaySleep))
@@ -198,6 +159,16 @@ public:
 private:
   void computeOrder();
   BranchTest branchTest(const CFGBlock &B) const;
+  /// The name token of a primitive macro whose expansion is all of E.
+  SourceLocation primitiveMacro(const Expr *E) const;
+  std::pair<SourceLocation, const Primitive *>
+  primitiveExpansion(const Expr *E) const;
+  const Primitive *primitiveOf(const Expr *E) const;
+  const FunctionSummary *summaryOf(const FunctionDecl *Callee) const;
+  /// Whether E, inside the expansion of the macro named at NameLoc, is all
+  /// of it but parentheses.
+  bool wholeExpansion(const Expr *E, SourceLocation NameLoc) const;
+  ParentMap &parents() const;
   void applyBranchFacts(const CFGBlock &B, unsigned Succ,
                         StateSet &States) const;
   void collectEvents();
@@ -215,8 +186,11 @@ private:
                      const Stmt *S, SourceLocation UseLoc,
                      llvm::ArrayRef<SourceLocation> Chain, int Outer,
                      std::vector<Event> &Events);
+  /// Effects: whether the callee's summary changes the context after it
+  /// (not for a primitive whose effects stand for it).
   void addCall(const FunctionDecl *Callee, SourceLocation Loc,
-               std::vector<Event> &Events, const CallExpr *CE = nullptr);
+               std::vector<Event> &Events, const CallExpr *CE = nullptr,
+               bool Effects = true);
   bool usedAsPointer(const Stmt *S, SourceLocation NameLoc);
   bool inExpansion(SourceLocation Loc, SourceLocation NameLoc) const;
   std::vector<Note> macroNotes(llvm::ArrayRef<SourceLocation> Chain,
@@ -224,6 +198,7 @@ private:
   std::string argumentText(const Expr *Arg) const;
   int16_t addNote(SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
+  void write(const SlotWrite &W, RelState &S) const;
   void solve();
   void dump(llvm::raw_ostream &OS) const;
 
@@ -236,13 +211,15 @@ private:
   std::vector<std::vector<Event>> BlockEvents;
   std::vector<const CFGBlock *> Order; ///< Reverse post-order.
   llvm::DenseSet<unsigned> Anchored;    ///< Expansions already turned to events.
-  std::unique_ptr<ParentMap> Parents;
+  mutable std::unique_ptr<ParentMap> Parents; ///< Built on first use.
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
-  BranchTest Branch; ///< Of the block being classified.
-  std::optional<StableParams> Params;
-  std::vector<int8_t> TestedParam; ///< Per block: BranchTest::Param, TrueSucc.
-  std::vector<int8_t> TestedTrueSucc;
+  std::optional<ValueSlots> Slots;
+  std::vector<BranchTest> Branches; ///< Per block.
+  unsigned Current = 0;             ///< The block being classified.
+  /// Blocks whose branch tests a macro's expansion, by its name token: the
+  /// expansion may begin in an earlier block (a statement expression).
+  llvm::DenseMap<unsigned, unsigned> BlockTestingMacro;
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -276,36 +253,70 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   if (!E || B.succ_size() != 2)
     return {};
   bool Negated = false;
-  while (E) {
-    E = E->IgnoreParenImpCasts();
-    // A known macro the whole expression lies in (not a `!` inside it).
-    if (E->getBeginLoc().isMacroID()) {
-      llvm::SmallVector<SourceLocation, 8> Begin, End;
-      expansionChain(SM, E->getBeginLoc(), Begin);
-      expansionChain(SM, E->getEndLoc(), End);
-      for (SourceLocation L : llvm::reverse(Begin))
-        if (const RecordedExpansion *R = TU.Expansions.find(L);
-            R && R->Prim && llvm::is_contained(End, L))
-          return {nullptr, L, int8_t(Negated)};
+  for (E = E->IgnoreParenImpCasts();; ) {
+    // A known macro whose whole expansion the condition is (not a `!`
+    // inside it, nor a branch inside the macro's own definition).
+    if (SourceLocation L = primitiveMacro(E); L.isValid()) {
+      if (!wholeExpansion(E, L))
+        return {};
+      return {nullptr, L, int8_t(Negated)};
     }
-    if (const auto *U = dyn_cast<UnaryOperator>(E);
-        U && U->getOpcode() == UO_LNot) {
-      Negated = !Negated;
-      E = U->getSubExpr();
-      continue;
-    }
-    const auto *CE = dyn_cast<CallExpr>(E);
-    if (!CE)
+    const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
+    if (Inner == E)
       break;
-    if (CE->getBuiltinCallee() == Builtin::BI__builtin_expect) {
-      E = CE->getArg(0);
-      continue;
-    }
-    return {CE, {}, int8_t(Negated)};
+    E = Inner;
   }
-  if (int I = E ? Params->indexOf(E) : -1; I >= 0)
-    return {nullptr, {}, int8_t(Negated), int8_t(I)};
+  std::optional<unsigned> Slot = Slots->slotOf(E);
+  // `flags & SKB_ALLOC_NAPI`, `(flags & MASK) == SKB_ALLOC_NAPI` found
+  // true say flags is not zero.
+  bool OnlyTrueEdge = false;
+  for (const Expr *X = E; !Slot && X;) {
+    const auto *B = dyn_cast<BinaryOperator>(X);
+    if (!B)
+      break;
+    const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+    X = nullptr;
+    if (B->getOpcode() == BO_And) {
+      Slot = Slots->slotOf(L);
+      if (!Slot)
+        Slot = Slots->slotOf(R);
+    } else if (B->getOpcode() == BO_EQ &&
+               constantTruth(R, TU.AST).value_or(false)) {
+      Slot = Slots->slotOf(L);
+      X = L;
+    }
+    OnlyTrueEdge = Slot.has_value();
+  }
+  return {dyn_cast<CallExpr>(E), {}, int8_t(Negated),
+          int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge};
+}
+
+SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {
+  return primitiveExpansion(E).first;
+}
+
+std::pair<SourceLocation, const Primitive *>
+FunctionAnalyzer::primitiveExpansion(const Expr *E) const {
+  if (!E->getBeginLoc().isMacroID())
+    return {};
+  llvm::SmallVector<SourceLocation, 8> Begin, End;
+  expansionChain(SM, E->getBeginLoc(), Begin);
+  expansionChain(SM, E->getEndLoc(), End);
+  for (SourceLocation L : llvm::reverse(Begin))
+    if (const RecordedExpansion *R = TU.Expansions.find(L);
+        R && R->Prim && llvm::is_contained(End, L))
+      return {L, R->Prim};
   return {};
+}
+
+const Primitive *FunctionAnalyzer::primitiveOf(const Expr *E) const {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (Callee && Callee->getIdentifier())
+    if (const Primitive *P = TU.Lookup.find(Callee->getName()))
+      return P;
+  return primitiveExpansion(E).second;
 }
 
 void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
@@ -315,17 +326,22 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
       for (RelState &S : States)
         for (Effect Fx : E.Fx)
           S.apply(Fx, E.Note);
-  int Param = TestedParam[B.getBlockID()];
-  if (Param < 0)
+  const BranchTest &Test = Branches[B.getBlockID()];
+  int Slot = Test.Slot;
+  if (Slot < 0)
     return;
-  uint8_t Bit = uint8_t(1u << Param);
-  bool Value = int(Succ) == TestedTrueSucc[B.getBlockID()];
+  bool Value = int(Succ) == Test.TrueSucc;
+  if (!Value && Test.OnlyTrueEdge)
+    return;
   StateSet Kept;
   for (RelState S : States) {
-    if ((S.ParamKnown & Bit) && bool(S.ParamTrue & Bit) != Value)
-      continue; // the path tested the parameter the other way before
-    S.ParamKnown |= Bit;
-    S.ParamTrue = Value ? S.ParamTrue | Bit : S.ParamTrue & ~Bit;
+    if (Slot < int(RelState::MaxParams) && (S.ParamChanged & (1u << Slot))) {
+      Kept.push_back(S); // no longer what the caller passed
+      continue;
+    }
+    if (std::optional<bool> Known = S.fact(Slot); Known && *Known != Value)
+      continue; // the path found the value the other way before
+    S.setFact(Slot, Value);
     Kept.push_back(S);
   }
   States = std::move(Kept);
@@ -333,18 +349,49 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
 
 void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
-  TestedParam.assign(Cfg->getNumBlockIDs(), -1);
-  TestedTrueSucc.assign(Cfg->getNumBlockIDs(), -1);
-  Params.emplace(FD);
+  Branches.assign(Cfg->getNumBlockIDs(), {});
   computeOrder();
+  Slots.emplace(
+      FD, *Cfg, TU.AST,
+      [&](const Expr *E) { return primitiveOf(E); },
+      [&](const CallExpr *CE) {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee && llvm::any_of(Callee->ExitStates, [](const RelState &S) {
+                 return S.Returns != RetFact::Unknown;
+               });
+      });
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
-    Branch = branchTest(*B);
-    TestedParam[B->getBlockID()] = Branch.Param;
-    TestedTrueSucc[B->getBlockID()] = Branch.TrueSucc;
-    for (const CFGElement &E : *B)
-      classify(E, BlockEvents[B->getBlockID()]);
+    BranchTest &Test = Branches[B->getBlockID()] = branchTest(*B);
+    if (Test.Macro.isValid())
+      BlockTestingMacro[Test.Macro.getRawEncoding()] = B->getBlockID();
   }
+  for (const CFGBlock *B : Order) {
+    Current = B->getBlockID();
+    for (const CFGElement &E : *B)
+      classify(E, BlockEvents[Current]);
+  }
+}
+
+bool FunctionAnalyzer::wholeExpansion(const Expr *E, SourceLocation NameLoc) const {
+  const Stmt *P = parents().getParent(E);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)))
+    P = parents().getParent(P);
+  return !P || !inExpansion(P->getBeginLoc(), NameLoc) ||
+         !inExpansion(P->getEndLoc(), NameLoc);
+}
+
+ParentMap &FunctionAnalyzer::parents() const {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(FD->getBody());
+  return *Parents;
+}
+
+const FunctionSummary *
+FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  auto It = Def ? TU.Summaries.find(Def) : TU.Summaries.end();
+  return It == TU.Summaries.end() ? nullptr : It->second;
 }
 
 void FunctionAnalyzer::classify(const CFGElement &E,
@@ -362,10 +409,29 @@ void FunctionAnalyzer::classify(const CFGElement &E,
   if (S->getBeginLoc().isMacroID())
     expansionChain(SM, S->getBeginLoc(), Chain);
   noteSites(Chain, Events);
-  if (classifyMacro(S, Chain, Events))
-    return;
-  if (const auto *CE = dyn_cast<CallExpr>(S))
-    classifyCall(CE, Events);
+  if (!classifyMacro(S, Chain, Events))
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      classifyCall(CE, Events);
+  Event Facts{Event::Facts, {}};
+  Slots->writes(S, Facts.Writes);
+  for (const SlotWrite &W : Facts.Writes)
+    if (W.K == SlotWrite::Fork) {
+      const ValueSlots::Fork &F = Slots->forks()[W.From];
+      auto NoteFor = [&](const std::vector<Effect> &Fx) -> int16_t {
+        return Fx.empty() ? -1
+                          : addNote(F.Value->getBeginLoc(),
+                                    effectsMessage(Fx, argumentText(F.Value)));
+      };
+      Event E{Event::Fork, F.IfTrue, NoteFor(F.IfTrue)};
+      E.FxFalse = F.IfFalse;
+      E.NoteFalse = NoteFor(F.IfFalse);
+      E.ResultSlot = int8_t(W.Slot);
+      Events.push_back(std::move(E));
+    }
+  llvm::erase_if(Facts.Writes,
+                 [](const SlotWrite &W) { return W.K == SlotWrite::Fork; });
+  if (!Facts.Writes.empty())
+    Events.push_back(std::move(Facts));
 }
 
 void FunctionAnalyzer::noteSites(llvm::ArrayRef<SourceLocation> Chain,
@@ -475,6 +541,8 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     return;
   llvm::StringRef Name = Callee->getName();
   if (const Primitive *P = TU.Lookup.find(Name)) {
+    if (P->KeepCall)
+      addCall(Callee, CE->getBeginLoc(), Events, CE, /*Effects=*/false);
     std::vector<std::string> Args;
     std::string Text = Name.str() + "(";
     for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
@@ -521,50 +589,73 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
     return;
   }
+  // The block whose branch tests the primitive's value, if one does.
+  const auto *X = dyn_cast_or_null<Expr>(S);
+  auto IsThis = [&](const Expr *E) {
+    return Outer >= 0 ? primitiveMacro(E) == UseLoc
+                      : X && X->IgnoreParenImpCasts() == E;
+  };
+  unsigned Tester = Current;
+  if (Outer >= 0) {
+    auto It = BlockTestingMacro.find(UseLoc.getRawEncoding());
+    Tester = It == BlockTestingMacro.end() ? ~0u : It->second;
+  }
+  bool Tested = Tester != ~0u && Branches[Tester].TrueSucc >= 0 &&
+                (Outer >= 0 || IsThis(Branches[Tester].Call));
   auto Push = [&](const std::vector<Effect> &Fx, int Succ) {
     if (Fx.empty())
       return;
     Event E{Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0};
     E.OnlyOnSucc = static_cast<int8_t>(Succ);
-    Events.push_back(std::move(E));
+    (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
   };
   Push(P.effectsFor(Args), -1);
-  const auto *X = dyn_cast_or_null<Expr>(S);
-  bool Tested = Branch.TrueSucc >= 0 &&
-                (Outer >= 0 ? UseLoc == Branch.Macro
-                            : X && X->IgnoreParenImpCasts() == Branch.Call);
+  if (!Tested)
+    for (const ValueSlots::Fork &F : Slots->forks())
+      if (llvm::any_of(F.Primitives, IsThis))
+        return; // the fork where its value is kept has its branch effects
   if (!Tested) {
     if (P.AssumeTrueIfUntested)
       Push(P.WhenTrue, -1);
     return;
   }
-  Push(P.WhenTrue, Branch.TrueSucc);
-  Push(P.WhenFalse, 1 - Branch.TrueSucc);
+  Push(P.WhenTrue, Branches[Tester].TrueSucc);
+  Push(P.WhenFalse, 1 - Branches[Tester].TrueSucc);
 }
 
 void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
-                               std::vector<Event> &Events,
-                               const CallExpr *CE) {
+                               std::vector<Event> &Events, const CallExpr *CE,
+                               bool Effects) {
   CallSite C;
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   C.Where = TU.point(Loc);
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I)
-    if (std::optional<bool> V = constantArgument(CE->getArg(I), TU.AST)) {
+    if (std::optional<bool> V = constantTruth(CE->getArg(I), TU.AST)) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(unsigned(*V) << I);
+    } else if (std::optional<unsigned> P =
+                   Slots->forwardedParam(CE->getArg(I)->IgnoreParenImpCasts())) {
+      C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     }
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
-  if (const FunctionDecl *Def = Callee->getDefinition()) {
-    auto It = TU.Summaries.find(Def);
-    if (It != TU.Summaries.end() &&
-        llvm::any_of(It->second->ExitStates,
-                      [](const RelState &S) { return !isIdentity(S); })) {
-      E.Callee = It->second;
-      E.Note = addNote(Loc, calleeMessage(*It->second));
-    }
+  if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
+    E.ResultSlot = int8_t(*Slot);
+  const FunctionSummary *S = Effects ? summaryOf(Callee) : nullptr;
+  if (S) {
+    bool Changes = llvm::any_of(S->ExitStates, [](const RelState &X) {
+      return !isIdentity(X);
+    });
+    bool Returns = E.ResultSlot >= 0 &&
+                   llvm::any_of(S->ExitStates, [](const RelState &X) {
+                     return X.Returns != RetFact::Unknown;
+                   });
+    if (Changes || Returns)
+      E.Callee = S;
+    if (Changes)
+      E.Note = addNote(Loc, calleeMessage(*S));
   }
   Events.push_back(std::move(E));
 }
@@ -577,17 +668,15 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
 }
 
 const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
-  if (!Parents)
-    Parents = std::make_unique<ParentMap>(FD->getBody());
   // Climb to the outermost node of the expansion, then look at its user.
   const Stmt *Top = S;
-  while (const Stmt *P = Parents->getParent(Top)) {
+  while (const Stmt *P = parents().getParent(Top)) {
     if (!inExpansion(P->getBeginLoc(), NameLoc) ||
         !inExpansion(P->getEndLoc(), NameLoc))
       break;
     Top = P;
   }
-  return Parents->getParentIgnoreParenCasts(Top);
+  return parents().getParentIgnoreParenCasts(Top);
 }
 
 bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
@@ -659,22 +748,48 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
     break;
   case Event::Op:
     for (const RelState &S : States)
-      addState(Out.Ops[E.Index].States, S);
+      addState(Out.Ops[E.Index].States, S.withoutLocalFacts());
     break;
   case Event::Site:
     for (const RelState &S : States)
-      addState(Out.Sites[E.Index].States, S);
+      addState(Out.Sites[E.Index].States, S.withoutLocalFacts());
     break;
+  case Event::Facts:
+    for (RelState &S : States)
+      for (const SlotWrite &W : E.Writes)
+        write(W, S);
+    break;
+  case Event::Fork: {
+    StateSet Both;
+    for (const RelState &S : States)
+      for (bool Value : {true, false}) {
+        RelState Next = S;
+        for (Effect Fx : Value ? E.Fx : E.FxFalse)
+          Next.apply(Fx, Value ? E.Note : E.NoteFalse);
+        Next.setFact(E.ResultSlot, Value);
+        addState(Both, Next);
+      }
+    States = std::move(Both);
+    break;
+  }
   case Event::Call: {
     for (const RelState &S : States)
-      addState(Out.Calls[E.Index].States, S);
-    if (!E.Callee)
+      addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
+    bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
+    if (!E.Callee) {
+      if (Replaces)
+        for (RelState &S : States)
+          S.setFact(E.ResultSlot, std::nullopt);
       break;
+    }
     StateSet After;
     for (const RelState &S : States)
       for (const RelState &Exit : E.Callee->ExitStates) {
         RelState Next = S;
         Next.applyCallee(Exit, E.Note);
+        if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
+            E.ResultSlot >= 0 && (Ret || Replaces))
+          Next.setFact(E.ResultSlot, Ret);
         addState(After, Next);
       }
     States = std::move(After);
@@ -686,6 +801,28 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
   for (const RelState &S : States)
     addState(Unique, S);
   States = std::move(Unique);
+}
+
+void FunctionAnalyzer::write(const SlotWrite &W, RelState &S) const {
+  switch (W.K) {
+  case SlotWrite::Set:
+    S.setFact(W.Slot, W.Value);
+    break;
+  case SlotWrite::Forget:
+    S.setFact(W.Slot, std::nullopt);
+    break;
+  case SlotWrite::Copy:
+    S.setFact(W.Slot, W.From < RelState::MaxParams &&
+                              (S.ParamChanged & (1u << W.From))
+                          ? std::nullopt
+                          : S.fact(W.From));
+    break;
+  case SlotWrite::ParamChanged:
+    S.ParamChanged |= uint8_t(1u << W.Slot);
+    break;
+  case SlotWrite::Fork:
+    break; // an event of its own
+  }
 }
 
 void FunctionAnalyzer::solve() {
@@ -718,13 +855,23 @@ void FunctionAnalyzer::solve() {
   // A path-insensitive join of "lock here, unlock there under the same
   // condition" leaves spurious unbalanced exits beside the real balanced one;
   // callers inherit only the balanced ones then. A lock or unlock wrapper
-  // (no balanced exit at all) keeps its effect.
-  bool Balanced = llvm::any_of(
-      Exit, [](const RelState &S) { return S.PreemptDepth == 0; });
-  for (RelState S : Exit)
-    if (!Balanced || S.PreemptDepth == 0) {
-      S.ParamKnown = S.ParamTrue = 0; // about this function's parameters
-      addState(Out.ExitStates, S);
+  // (no balanced exit at all) keeps its effect, and so does an exit holding
+  // a lock whose return value tells it from every balanced one (a trylock
+  // wrapper). A release on one return value is more often a lock taken in
+  // another file, which this file does not see.
+  auto Separated = [](const RelState &A, const RelState &B) {
+    return A.PreemptDepth > 0 && A.Returns != RetFact::Unknown &&
+           B.Returns != RetFact::Unknown && A.Returns != B.Returns;
+  };
+  for (const RelState &S : Exit)
+    if (S.PreemptDepth == 0 ||
+        llvm::all_of(Exit, [&](const RelState &B) {
+          return B.PreemptDepth != 0 || Separated(S, B);
+        })) {
+      RelState X = S.withoutLocalFacts();
+      X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
+      X.Returns = S.Returns;
+      addState(Out.ExitStates, X);
     }
 }
 
@@ -740,6 +887,9 @@ static std::string stateText(const RelState &S) {
     T += ", enabled";
   if (S.MigrateDepth)
     T += ", migrate " + std::to_string(S.MigrateDepth);
+  for (unsigned Slot = 0; Slot <= RelState::RetSlot; ++Slot)
+    if (std::optional<bool> V = S.fact(Slot))
+      T += ", slot " + std::to_string(Slot) + (*V ? "=true" : "=false");
   return T;
 }
 
@@ -764,6 +914,8 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
           OS << " [" << stateText(S) << "]";
         break;
       case Event::Call:
+        if (E.ResultSlot >= 0)
+          OS << "slot " << int(E.ResultSlot) << " = ";
         OS << "call " << Out.Calls[E.Index].CalleeName << " line "
            << Out.Calls[E.Index].Where.Line << (E.Callee ? " (effects)" : "");
         for (const RelState &S : Out.Calls[E.Index].States)
@@ -771,6 +923,14 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
         break;
       case Event::Site:
         OS << "site " << Out.Sites[E.Index].Macro;
+        break;
+      case Event::Fork:
+        OS << "fork slot " << int(E.ResultSlot);
+        break;
+      case Event::Facts:
+        for (const SlotWrite &W : E.Writes)
+          OS << "slot " << unsigned(W.Slot) << " write " << unsigned(W.K)
+             << " ";
         break;
       }
       OS << "\n";

@@ -106,6 +106,7 @@ template <> struct MappingTraits<Primitive> {
     Io.mapOptional("when-true", P.WhenTrue);
     Io.mapOptional("when-false", P.WhenFalse);
     Io.mapOptional("assume-true-if-untested", P.AssumeTrueIfUntested, false);
+    Io.mapOptional("keep-call", P.KeepCall, false);
   }
   static std::string validate(IO &, Primitive &P) {
     if (std::string Err = validateNames(P.Names, "names"); !Err.empty())

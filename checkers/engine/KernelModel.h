@@ -82,6 +82,10 @@ struct Primitive {
   /// Where no branch tests the value directly, WhenTrue applies as if it
   /// returned true (trylocks); otherwise neither applies there.
   bool AssumeTrueIfUntested = false;
+  /// A kernel function whose effect callers in other files would not see
+  /// (summaries cross files only as entry contexts): its calls keep their
+  /// call sites too, so its body runs in its callers' contexts.
+  bool KeepCall = false;
 
   /// Effects at a use whose argument texts are Args.
   const std::vector<Effect> &

@@ -122,6 +122,11 @@ void Program::propagate(std::deque<size_t> &Work) {
           AbsState Callee = compose(Entry.State, R);
           Callee.ArgKnown = C.ArgKnown;
           Callee.ArgTrue = C.ArgTrue;
+          for (auto [Arg, Param] : C.Forwarded)
+            if (std::optional<bool> V = parameterValue(Entry.State, R, Param)) {
+              Callee.ArgKnown |= uint8_t(1u << Arg);
+              Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
+            }
           NoteChain Why = Entry.Why;
           for (Note &N : localNotes(F, Entry.State, R))
             Why = Why.plus(std::move(N));

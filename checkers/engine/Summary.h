@@ -45,6 +45,9 @@ struct CallSite {
   std::vector<RelState> States;
   /// Constant arguments (bits as in RelState::ParamKnown).
   uint8_t ArgKnown = 0, ArgTrue = 0;
+  /// Arguments that pass on one of the caller's parameters, which the
+  /// caller never assigns: {argument index, caller's parameter index}.
+  std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).

@@ -19,11 +19,13 @@ namespace kharden {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          SleepDepth, ParamKnown, ParamTrue, EnableEvidence, AssertedPreemptOff,
+                          SleepDepth, ParamKnown, ParamTrue,
+                          ParamChanged, LocalKnown, LocalTrue, // never stored
+                          Returns, EnableEvidence, AssertedPreemptOff,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates,
-                          ArgKnown, ArgTrue] = C;
+                          ArgKnown, ArgTrue, Forwarded] = C;
   [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PartOfRefill, FeedsStack,
                           MixesRandom] = Op;
@@ -51,12 +53,23 @@ StringRef irqName(IrqRel I) {
   llvm_unreachable("unknown IRQ state");
 }
 
+StringRef retName(RetFact R) {
+  switch (R) {
+  case RetFact::Unknown: return "unknown";
+  case RetFact::Zero: return "zero";
+  case RetFact::NonZero: return "nonzero";
+  }
+  llvm_unreachable("unknown return fact");
+}
+
 StringRef switchName(Switch S) { return S == Switch::Off ? "off" : "on"; }
 
 constexpr PercpuAccess AllAccesses[] = {
     PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
     PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On};
+constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
+                                   RetFact::NonZero};
 constexpr Switch AllSwitches[] = {Switch::Off, Switch::On};
 
 /// Writes one summary; file names go to a table, points refer to it.
@@ -132,6 +145,8 @@ private:
       O["param_known"] = R.ParamKnown;
     if (R.ParamTrue != D.ParamTrue)
       O["param_true"] = R.ParamTrue;
+    if (R.Returns != D.Returns)
+      O["returns"] = retName(R.Returns);
     putFlag(O, "enable_evidence", R.EnableEvidence);
     putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
     if (R.UnmatchedRestores != D.UnmatchedRestores)
@@ -169,6 +184,10 @@ private:
       O["arg_known"] = C.ArgKnown;
       O["arg_true"] = C.ArgTrue;
     }
+    json::Array Forwarded;
+    for (auto [Arg, Param] : C.Forwarded)
+      Forwarded.push_back(json::Array{Arg, Param});
+    putArray(O, "forwarded", std::move(Forwarded));
     return O;
   }
 
@@ -369,6 +388,10 @@ private:
     if (const json::Value *Irq = O->get("irq"))
       if (!enumeration(*Irq, AllIrqRels, irqName, R.Irq, P.field("irq")))
         return false;
+    if (const json::Value *Ret = O->get("returns"))
+      if (!enumeration(*Ret, AllRetFacts, retName, R.Returns,
+                       P.field("returns")))
+        return false;
     if (const json::Value *Saved = O->get("saved")) {
       const json::Array *A = Saved->getAsArray();
       if (!A || A->size() != R.Saved.size()) {
@@ -414,7 +437,24 @@ private:
            string(*O, "callee_name", C.CalleeName, P) &&
            point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
            integer(*O, "arg_known", C.ArgKnown, P) &&
-           integer(*O, "arg_true", C.ArgTrue, P);
+           integer(*O, "arg_true", C.ArgTrue, P) &&
+           array(*O, "forwarded", C.Forwarded, P, forwarded);
+  }
+
+  /// [argument index, parameter index], both below RelState::MaxParams.
+  static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                        Path P) {
+    const json::Array *A = V.getAsArray();
+    std::optional<int64_t> Arg = A && A->size() == 2 ? (*A)[0].getAsInteger()
+                                                     : std::nullopt;
+    std::optional<int64_t> Param = Arg ? (*A)[1].getAsInteger() : std::nullopt;
+    if (!Param || *Arg < 0 || *Arg >= RelState::MaxParams || *Param < 0 ||
+        *Param >= RelState::MaxParams) {
+      P.report("expected [argument, parameter] indices below 8");
+      return false;
+    }
+    Out = {uint8_t(*Arg), uint8_t(*Param)};
+    return true;
   }
 
   bool op(const json::Value &V, PercpuOp &Op, Path P) {

@@ -1,7 +1,8 @@
 // start_kernel() runs before the init task's first schedule(): the initial
 // preempt count holds preemption off, even where IRQs are enabled and
 // registration code that may sleep is called. The same helper reached from
-// a system call is preemptible.
+// a system call is preemptible. So are x86 boot hooks start_kernel() calls
+// through x86_init; the init task is pinned until sched_init_smp().
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/mutex.h>
@@ -42,3 +43,54 @@ SYSCALL_DEFINE0(pmu_reload)
 	register_pmus();
 	return 0;
 }
+
+// rest_init() pins kernel_init() to the boot CPU until sched_init_smp():
+// what runs before is not migrated, what runs after may be.
+void sched_init_smp(void);
+
+static void online_cpus(void)
+{
+	mutex_lock(&pmus_lock);
+	init_cpu_context(smp_processor_id());
+	// CHECK: boot.c:[[@LINE-1]]:19: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
+	// CHECK: boot.c:[[@LINE+15]]:5: note: 'kernel_init' is the init task, pinned to the boot CPU by rest_init() until sched_init_smp()
+	// CHECK: boot.c:[[@LINE+16]]:2: note: 'kernel_init_freeable' called here
+	// CHECK: boot.c:[[@LINE+8]]:2: note: 'init_idle_threads()' called here may sleep: preemption and IRQs are enabled
+	// CHECK: boot.c:[[@LINE+9]]:2: note: 'online_cpus' called here
+	// CHECK: boot.c:[[@LINE-7]]:2: note: 'mutex_lock(&pmus_lock)' may sleep: preemption and IRQs are enabled here
+	mutex_unlock(&pmus_lock);
+}
+
+static void kernel_init_freeable(void)
+{
+	init_idle_threads();
+	sched_init_smp();
+	online_cpus();
+}
+
+int kernel_init(void *unused)
+{
+	kernel_init_freeable();
+	return 0;
+}
+
+// start_kernel() calls x86_init.timers.timer_init() before its first
+// schedule().
+struct x86_init_timers { void (*timer_init)(void); };
+struct x86_init_ops { struct x86_init_timers timers; };
+
+static void register_clockevents(void)
+{
+	mutex_lock(&pmus_lock);
+	init_cpu_context(smp_processor_id());
+	mutex_unlock(&pmus_lock);
+}
+
+static void hpet_time_init(void)
+{
+	register_clockevents();
+}
+
+struct x86_init_ops x86_init = {
+	.timers = { .timer_init = hpet_time_init },
+};

@@ -57,3 +57,51 @@ void refresh_all(void)
 {
 	refresh(!!1);
 }
+
+// A bit of a parameter found set says the parameter is not zero; a
+// parameter passed on unchanged carries the caller's constant:
+// alloc_skb() passes flags 0, so __alloc_skb() never takes the NAPI cache;
+// e1000's ring cleanup passes budget 0 through a helper to
+// napi_consume_skb(), which then never reaches its per-CPU cache.
+// (A mask compared with a non-zero constant is a bit found set, too.)
+#define SKB_ALLOC_NAPI 4
+DEFINE_PER_CPU(int, napi_cache);
+
+static void alloc_skb_flags(int size, int flags)
+{
+	if ((flags & SKB_ALLOC_NAPI) && size < 64)
+		__this_cpu_inc(napi_cache);
+	if ((flags & (SKB_ALLOC_NAPI | 1)) == SKB_ALLOC_NAPI)
+		__this_cpu_inc(napi_cache);
+}
+
+static void consume_skb_budget(int budget)
+{
+	if (!budget)
+		return;
+	__this_cpu_inc(napi_cache);
+	// CHECK: constant-arguments.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(napi_cache)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: constant-arguments.c:[[@LINE+17]]:1: note: '__do_sys_ring_cleanup' is a system call body: task context, preemptible
+	// CHECK: constant-arguments.c:[[@LINE+20]]:2: note: 'napi_consume_one' called here
+	// CHECK: constant-arguments.c:[[@LINE+12]]:2: note: 'consume_skb_budget' called here
+}
+
+static void unmap_and_free(int budget)
+{
+	consume_skb_budget(budget);
+}
+
+static void napi_consume_one(int budget)
+{
+	if (budget > 64)
+		return;
+	consume_skb_budget(budget);
+}
+
+SYSCALL_DEFINE0(ring_cleanup)
+{
+	alloc_skb_flags(32, 0);
+	unmap_and_free(0);
+	napi_consume_one(8);
+	return 0;
+}

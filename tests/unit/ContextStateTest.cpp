@@ -108,6 +108,39 @@ TEST(RelState, ConstantArgumentsRuleOutContradictingPaths) {
   EXPECT_TRUE(feasible(PassesFalse, RelState{})); // nothing tested
 }
 
+TEST(RelState, ForwardedParametersCarryWhatIsKnown) {
+  AbsState Entry; // the caller was passed 0 in its parameter 2
+  Entry.ArgKnown = 0b100;
+  RelState Path; // and found its parameter 0 non-zero
+  Path.setFact(0, true);
+  EXPECT_EQ(parameterValue(Entry, Path, 2), std::optional<bool>(false));
+  EXPECT_EQ(parameterValue(Entry, Path, 0), std::optional<bool>(true));
+  EXPECT_EQ(parameterValue(Entry, Path, 1), std::nullopt);
+}
+
+TEST(RelState, FactsLiveInTheirSlots) {
+  RelState S;
+  S.setFact(1, true);                      // parameter 1
+  S.setFact(RelState::MaxParams + 2, false); // local slot 2
+  S.setFact(RelState::RetSlot, true);
+  EXPECT_EQ(S.ParamKnown, 0b10);
+  EXPECT_EQ(S.ParamTrue, 0b10);
+  EXPECT_EQ(S.LocalKnown, 0b100);
+  EXPECT_EQ(S.LocalTrue, 0);
+  EXPECT_EQ(S.Returns, RetFact::NonZero);
+  EXPECT_EQ(S.fact(RelState::MaxParams + 2), std::optional<bool>(false));
+  EXPECT_EQ(S.fact(0), std::nullopt);
+  EXPECT_FALSE(S.sameContext(RelState{}));
+  // Only the parameters' facts mean something outside the function.
+  RelState Outside = S.withoutLocalFacts();
+  EXPECT_EQ(Outside.ParamKnown, 0b10);
+  EXPECT_EQ(Outside.LocalKnown, 0);
+  EXPECT_EQ(Outside.Returns, RetFact::Unknown);
+  S.setFact(1, std::nullopt);
+  EXPECT_EQ(S.ParamKnown, 0);
+  EXPECT_EQ(S.ParamTrue, 0);
+}
+
 TEST(RelState, AssertionsAreTrusted) {
   RelState S;
   S.apply(Effect::AssertIrqsDisabled, 0);

@@ -39,6 +39,24 @@ primitives:
   EXPECT_EQ(M->findPrimitive("preempt_disable")->Effects,
             std::vector<Effect>{Effect::PreemptDisable});
   EXPECT_EQ(M->findPrimitive("preempt_enable"), nullptr);
+  EXPECT_FALSE(M->findPrimitive("preempt_disable")->KeepCall);
+}
+
+TEST(KernelModel, KeepCallKeepsTheCallSite) {
+  auto M = parse(R"(
+primitives:
+  - names: [ring_buffer_lock_reserve]
+    when-true: [preempt-disable]
+    keep-call: true
+)");
+  ASSERT_TRUE(M);
+  const Primitive *P = M->findPrimitive("ring_buffer_lock_reserve");
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(P->KeepCall);
+  EXPECT_EQ(P->WhenTrue, std::vector<Effect>{Effect::PreemptDisable});
+  EXPECT_EQ(parseError("primitives:\n  - names: [x]\n"
+                       "    effects: [preempt-enable]\n    keep-call: maybe\n"),
+            "test.yaml:4:16: invalid boolean");
 }
 
 TEST(KernelModel, ArgumentRulesChooseEffects) {

@@ -14,6 +14,10 @@ RelState unusualState() {
   R.MigrateDepth = -1;
   R.Irq = IrqRel::Off;
   R.SleepEvidence = true;
+  R.SleepDepth = -1;
+  R.ParamKnown = 0b101;
+  R.ParamTrue = 0b100;
+  R.Returns = RetFact::NonZero;
   R.EnableEvidence = true;
   R.AssertedPreemptOff = true;
   R.UnmatchedRestores = 1;
@@ -40,6 +44,7 @@ TUSummary everyField() {
   CallSite C;
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
+  C.Forwarded = {{1, 0}, {3, 2}};
   C.Where = {"/src/a.c", 6, 9};
   C.States = {RelState(), unusualState()};
   F.Calls.push_back(C);
@@ -106,6 +111,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].CalleeKey, "helper");
   EXPECT_EQ(F.Calls[0].CalleeName, "helper");
   EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
+  EXPECT_EQ(F.Calls[0].Forwarded, G.Calls[0].Forwarded);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
@@ -150,6 +156,18 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->Macros[0].Where, S.Macros[0].Where);
   // And the JSON of the copy is the JSON of the original.
   EXPECT_EQ(text(summaryToJson(*Back)), text(summaryToJson(S)));
+}
+
+TEST(SummaryJson, KeepsWhatAnExitReturns) {
+  TUSummary S = everyField();
+  S.Functions[0].ExitStates[1].Returns = RetFact::Zero;
+  std::string Json = text(summaryToJson(S));
+  EXPECT_NE(Json.find(R"("returns":"zero")"), std::string::npos) << Json;
+  EXPECT_NE(Json.find(R"("returns":"nonzero")"), std::string::npos) << Json;
+  auto Back = summaryFromJson(summaryToJson(S));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->Functions[0].ExitStates[0].Returns, RetFact::NonZero);
+  EXPECT_EQ(Back->Functions[0].ExitStates[1].Returns, RetFact::Zero);
 }
 
 TEST(SummaryJson, LeavesDefaultsOut) {
@@ -211,6 +229,12 @@ TEST(SummaryJson, RejectsMistypedFields) {
             "unknown value at summary.functions[0].exit_states[0].irq");
   EXPECT_EQ(errorAfter([](auto &O) { firstFunction(O).erase("key"); }),
             "missing at summary.functions[0].key");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
+                  ["forwarded"] = llvm::json::Array{llvm::json::Array{1, 8}};
+            }),
+            "expected [argument, parameter] indices below 8 at "
+            "summary.functions[0].calls[0].forwarded[0]");
 }
 
 TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
