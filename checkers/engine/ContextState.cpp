@@ -19,6 +19,7 @@ bool RelState::sameContext(const RelState &O) const {
          Returns == O.Returns &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
+         AssertedPinned == O.AssertedPinned &&
          UnmatchedRestores == O.UnmatchedRestores &&
          SavedCount == O.SavedCount && Region == O.Region &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
@@ -135,6 +136,9 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     if (Irq == IrqRel::Inherited)
       Irq = IrqRel::Off;
     return;
+  case Effect::AssertPinned:
+    AssertedPinned = true;
+    return;
   case Effect::AssertPreemptDisabled:
     if (PreemptDepth <= 0)
       AssertedPreemptOff = true;
@@ -175,6 +179,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   // A callee's own balanced disable/enable says nothing about our context:
   // only sleeping does.
   AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
+  AssertedPinned |= Exit.AssertedPinned; // the same task
 }
 
 AbsState AbsState::fromSpec(const ContextSpec &Spec) {
@@ -230,8 +235,8 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = Entry.Preempt;
   else
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
-  S.MigrateDisabled =
-      R.MigrateDepth > 0 || (R.MigrateDepth == 0 && Entry.MigrateDisabled);
+  S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
+                      (R.MigrateDepth == 0 && Entry.MigrateDisabled);
   return S;
 }
 

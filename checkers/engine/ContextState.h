@@ -55,6 +55,7 @@ struct RelState {
   RetFact Returns = RetFact::Unknown;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
   bool AssertedPreemptOff = false;
+  bool AssertedPinned = false; ///< A per-CPU thread: never migrated.
   uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
   uint8_t SavedCount = 0;
   std::array<IrqRel, MaxSaved> Saved{};

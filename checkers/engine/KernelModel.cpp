@@ -43,6 +43,7 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "may-sleep", Effect::MaySleep);
     Io.enumCase(E, "assert-irqs-disabled", Effect::AssertIrqsDisabled);
     Io.enumCase(E, "assert-preempt-disabled", Effect::AssertPreemptDisabled);
+    Io.enumCase(E, "assert-pinned", Effect::AssertPinned);
   }
 };
 
@@ -234,6 +235,7 @@ StringRef effectName(Effect E) {
   case Effect::MaySleep: return "may-sleep";
   case Effect::AssertIrqsDisabled: return "assert-irqs-disabled";
   case Effect::AssertPreemptDisabled: return "assert-preempt-disabled";
+  case Effect::AssertPinned: return "assert-pinned";
   }
   llvm_unreachable("unknown effect");
 }

@@ -38,6 +38,7 @@ enum class Effect : uint8_t {
   MaySleep,   ///< Legal only where preemption and IRQs are enabled.
   AssertIrqsDisabled,
   AssertPreemptDisabled,
+  AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.
 };
 
 /// What a per-CPU operation does with the per-CPU variable.

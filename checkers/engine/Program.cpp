@@ -1,5 +1,7 @@
 #include "checkers/engine/Program.h"
 
+#include <cstdlib>
+
 #include <deque>
 
 namespace kharden {
@@ -103,6 +105,17 @@ void Program::solve() {
         Work.push_back(I);
     propagate(Work);
   }
+  if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
+    for (size_t I = 0; I < Functions.size(); ++I)
+      if (Functions[I].Name == Name)
+        for (const EntryContext &E : Entries[I]) {
+          llvm::errs() << "entry " << Name << ": " << describe(E.State)
+                       << " args " << unsigned(E.State.ArgKnown) << "/"
+                       << unsigned(E.State.ArgTrue) << "\n";
+          for (const Note &N : E.Why.toVector())
+            llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
+                         << " " << N.Message << "\n";
+        }
 }
 
 void Program::propagate(std::deque<size_t> &Work) {

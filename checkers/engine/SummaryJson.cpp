@@ -22,6 +22,7 @@ namespace kharden {
                           SleepDepth, ParamKnown, ParamTrue,
                           ParamChanged, LocalKnown, LocalTrue, // never stored
                           Returns, EnableEvidence, AssertedPreemptOff,
+                          AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates,
@@ -149,6 +150,7 @@ private:
       O["returns"] = retName(R.Returns);
     putFlag(O, "enable_evidence", R.EnableEvidence);
     putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
+    putFlag(O, "asserted_pinned", R.AssertedPinned);
     if (R.UnmatchedRestores != D.UnmatchedRestores)
       O["unmatched_restores"] = R.UnmatchedRestores;
     if (R.SavedCount != D.SavedCount)
@@ -411,6 +413,7 @@ private:
            integer(*O, "param_true", R.ParamTrue, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
            flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
+           flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
            integer(*O, "saved_count", R.SavedCount, P) &&
            integer(*O, "region", R.Region, P) &&

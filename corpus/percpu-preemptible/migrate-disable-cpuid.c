@@ -16,3 +16,20 @@ SYSCALL_DEFINE0(pin)
 	migrate_enable();
 	return cpu;
 }
+
+// A per-CPU thread never migrates: call_on_cpu() reads the CPU only when
+// is_percpu_thread() says so.
+int is_percpu_thread(void);
+long work_on_cpu(int cpu);
+
+static long call_on_cpu(int cpu, int direct)
+{
+	if (direct || (is_percpu_thread() && cpu == smp_processor_id()))
+		return 0;
+	return work_on_cpu(cpu);
+}
+
+SYSCALL_DEFINE1(throttle, int, cpu)
+{
+	return call_on_cpu(cpu, 0);
+}

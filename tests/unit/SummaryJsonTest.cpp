@@ -20,6 +20,7 @@ RelState unusualState() {
   R.Returns = RetFact::NonZero;
   R.EnableEvidence = true;
   R.AssertedPreemptOff = true;
+  R.AssertedPinned = true;
   R.UnmatchedRestores = 1;
   R.SavedCount = 2;
   R.Saved = {IrqRel::On, IrqRel::Off, IrqRel::Inherited};
