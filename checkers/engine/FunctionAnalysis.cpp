@@ -610,12 +610,12 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
   };
   Push(P.effectsFor(Args), -1);
-  if (!Tested)
-    for (const ValueSlots::Fork &F : Slots->forks())
-      if (llvm::any_of(F.Primitives, IsThis))
-        return; // the fork where its value is kept has its branch effects
   if (!Tested) {
-    if (P.AssumeTrueIfUntested)
+    // A fork where its value is kept has its branch effects.
+    bool Forked = llvm::any_of(Slots->forks(), [&](const ValueSlots::Fork &F) {
+      return llvm::any_of(F.Primitives, IsThis);
+    });
+    if (P.AssumeTrueIfUntested && !Forked)
       Push(P.WhenTrue, -1);
     return;
   }
