@@ -77,9 +77,7 @@ bool valueUsedBy(const Stmt *User) {
 
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
-  /// Fork: the paths split on a primitive's value kept in a slot: Fx on
-  /// the one where it is true, FxFalse on the other.
-  enum Kind { Effects, Op, Call, Site, Facts, Fork } K;
+  enum Kind { Effects, Op, Call, Site, Facts } K;
   std::vector<Effect> Fx;
   int16_t Note = -1;
   unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
@@ -87,9 +85,7 @@ struct Event {
   /// For the conditional effects of a primitive whose value decides its
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
-  int8_t ResultSlot = -1; ///< For a call or fork: the slot its value goes to.
-  std::vector<Effect> FxFalse = {};
-  int16_t NoteFalse = -1;
+  int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
   llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
 };
 
@@ -198,7 +194,8 @@ private:
   std::string argumentText(const Expr *Arg) const;
   int16_t addNote(SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
-  void write(const SlotWrite &W, RelState &S) const;
+  /// Applies one write; a fork splits every state in two.
+  void write(const SlotWrite &W, StateSet &States) const;
   void solve();
   void dump(llvm::raw_ostream &OS) const;
 
@@ -220,6 +217,8 @@ private:
   /// Blocks whose branch tests a macro's expansion, by its name token: the
   /// expansion may begin in an earlier block (a statement expression).
   llvm::DenseMap<unsigned, unsigned> BlockTestingMacro;
+  /// Per fork: the notes of its true and false outcomes' effects.
+  std::vector<std::array<int16_t, 2>> ForkNotes;
 };
 
 void FunctionAnalyzer::computeOrder() {
@@ -267,27 +266,9 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
     E = Inner;
   }
   std::optional<unsigned> Slot = Slots->slotOf(E);
-  // `flags & SKB_ALLOC_NAPI`, `(flags & MASK) == SKB_ALLOC_NAPI` found
-  // true say flags is not zero.
   bool OnlyTrueEdge = false;
-  for (const Expr *X = E; !Slot && X;) {
-    const auto *B = dyn_cast<BinaryOperator>(X);
-    if (!B)
-      break;
-    const Expr *L = B->getLHS()->IgnoreParenImpCasts();
-    const Expr *R = B->getRHS()->IgnoreParenImpCasts();
-    X = nullptr;
-    if (B->getOpcode() == BO_And) {
-      Slot = Slots->slotOf(L);
-      if (!Slot)
-        Slot = Slots->slotOf(R);
-    } else if (B->getOpcode() == BO_EQ &&
-               constantTruth(R, TU.AST).value_or(false)) {
-      Slot = Slots->slotOf(L);
-      X = L;
-    }
-    OnlyTrueEdge = Slot.has_value();
-  }
+  if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
+    OnlyTrueEdge = true;
   return {dyn_cast<CallExpr>(E), {}, int8_t(Negated),
           int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge};
 }
@@ -360,6 +341,7 @@ void FunctionAnalyzer::collectEvents() {
                  return S.Returns != RetFact::Unknown;
                });
       });
+  ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
     BranchTest &Test = Branches[B->getBlockID()] = branchTest(*B);
@@ -422,14 +404,8 @@ void FunctionAnalyzer::classify(const CFGElement &E,
                           : addNote(F.Value->getBeginLoc(),
                                     effectsMessage(Fx, argumentText(F.Value)));
       };
-      Event E{Event::Fork, F.IfTrue, NoteFor(F.IfTrue)};
-      E.FxFalse = F.IfFalse;
-      E.NoteFalse = NoteFor(F.IfFalse);
-      E.ResultSlot = int8_t(W.Slot);
-      Events.push_back(std::move(E));
+      ForkNotes[W.From] = {NoteFor(F.IfTrue), NoteFor(F.IfFalse)};
     }
-  llvm::erase_if(Facts.Writes,
-                 [](const SlotWrite &W) { return W.K == SlotWrite::Fork; });
   if (!Facts.Writes.empty())
     Events.push_back(std::move(Facts));
 }
@@ -755,23 +731,9 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
       addState(Out.Sites[E.Index].States, S.withoutLocalFacts());
     break;
   case Event::Facts:
-    for (RelState &S : States)
-      for (const SlotWrite &W : E.Writes)
-        write(W, S);
+    for (const SlotWrite &W : E.Writes)
+      write(W, States);
     break;
-  case Event::Fork: {
-    StateSet Both;
-    for (const RelState &S : States)
-      for (bool Value : {true, false}) {
-        RelState Next = S;
-        for (Effect Fx : Value ? E.Fx : E.FxFalse)
-          Next.apply(Fx, Value ? E.Note : E.NoteFalse);
-        Next.setFact(E.ResultSlot, Value);
-        addState(Both, Next);
-      }
-    States = std::move(Both);
-    break;
-  }
   case Event::Call: {
     for (const RelState &S : States)
       addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
@@ -803,26 +765,41 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
   States = std::move(Unique);
 }
 
-void FunctionAnalyzer::write(const SlotWrite &W, RelState &S) const {
-  switch (W.K) {
-  case SlotWrite::Set:
-    S.setFact(W.Slot, W.Value);
-    break;
-  case SlotWrite::Forget:
-    S.setFact(W.Slot, std::nullopt);
-    break;
-  case SlotWrite::Copy:
-    S.setFact(W.Slot, W.From < RelState::MaxParams &&
-                              (S.ParamChanged & (1u << W.From))
-                          ? std::nullopt
-                          : S.fact(W.From));
-    break;
-  case SlotWrite::ParamChanged:
-    S.ParamChanged |= uint8_t(1u << W.Slot);
-    break;
-  case SlotWrite::Fork:
-    break; // an event of its own
+void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
+  if (W.K == SlotWrite::Fork) {
+    const ValueSlots::Fork &F = Slots->forks()[W.From];
+    StateSet Both;
+    for (const RelState &S : States)
+      for (bool Value : {true, false}) {
+        RelState Next = S;
+        for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
+          Next.apply(Fx, ForkNotes[W.From][!Value]);
+        Next.setFact(W.Slot, Value);
+        addState(Both, Next);
+      }
+    States = std::move(Both);
+    return;
   }
+  for (RelState &S : States)
+    switch (W.K) {
+    case SlotWrite::Set:
+      S.setFact(W.Slot, W.Value);
+      break;
+    case SlotWrite::Forget:
+      S.setFact(W.Slot, std::nullopt);
+      break;
+    case SlotWrite::Copy:
+      S.setFact(W.Slot, W.From < RelState::MaxParams &&
+                                (S.ParamChanged & (1u << W.From))
+                            ? std::nullopt
+                            : S.fact(W.From));
+      break;
+    case SlotWrite::ParamChanged:
+      S.ParamChanged |= uint8_t(1u << W.Slot);
+      break;
+    case SlotWrite::Fork:
+      break;
+    }
 }
 
 void FunctionAnalyzer::solve() {
@@ -923,9 +900,6 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
         break;
       case Event::Site:
         OS << "site " << Out.Sites[E.Index].Macro;
-        break;
-      case Event::Fork:
-        OS << "fork slot " << int(E.ResultSlot);
         break;
       case Event::Facts:
         for (const SlotWrite &W : E.Writes)

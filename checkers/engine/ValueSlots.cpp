@@ -139,6 +139,23 @@ const ValueDecl *namedDecl(const Expr *E) {
   return nullptr;
 }
 
+/// What a statement stores into: `x = v` (Value v), `x += v`, `x++` (no
+/// Value: something the analysis does not know).
+struct Store {
+  const Expr *Target;
+  const Expr *Value;
+};
+
+std::optional<Store> storeOf(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return Store{B->getLHS(),
+                 B->getOpcode() == BO_Assign ? B->getRHS() : nullptr};
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    return Store{U->getSubExpr(), nullptr};
+  return std::nullopt;
+}
+
 /// A local scalar variable: what a variable slot can hold.
 const VarDecl *scalarLocal(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
@@ -162,18 +179,16 @@ public:
     if (U->getOpcode() == UO_AddrOf)
       if (const ValueDecl *D = namedDecl(U->getSubExpr()))
         AddressTaken.insert(D);
-    if (U->isIncrementDecrementOp())
-      if (const ValueDecl *D = namedDecl(U->getSubExpr()))
-        Assigned.insert(D);
     return true;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      if (const ValueDecl *D = namedDecl(B->getLHS()))
-        Assigned.insert(D);
-    if (B->getOpcode() == BO_Assign)
-      if (const VarDecl *V = scalarLocal(namedDecl(B->getLHS())))
-        result(B->getRHS(), V);
+  bool VisitExpr(Expr *E) {
+    std::optional<Store> W = storeOf(E);
+    const ValueDecl *D = W ? namedDecl(W->Target) : nullptr;
+    if (!D)
+      return true;
+    Assigned.insert(D);
+    if (const VarDecl *V = scalarLocal(D); V && W->Value)
+      result(W->Value, V);
     return true;
   }
   bool VisitVarDecl(VarDecl *VD) {
@@ -350,6 +365,23 @@ std::optional<unsigned> ValueSlots::slotOf(const Expr *Cond) const {
   return localOf(Cond);
 }
 
+std::optional<unsigned> ValueSlots::nonZeroWhenTrue(const Expr *E) const {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B)
+    return std::nullopt;
+  const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+  const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+  if (B->getOpcode() == BO_And) {
+    std::optional<unsigned> S = slotOf(L);
+    return S ? S : slotOf(R);
+  }
+  if (B->getOpcode() == BO_EQ && constantTruth(R, Ctx).value_or(false)) {
+    std::optional<unsigned> S = slotOf(L);
+    return S ? S : nonZeroWhenTrue(L);
+  }
+  return std::nullopt;
+}
+
 std::optional<unsigned> ValueSlots::resultSlot(const CallExpr *CE) const {
   if (auto It = Results.find(CE); It != Results.end())
     return It->second;
@@ -400,13 +432,8 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
 
 void ValueSlots::writes(const Stmt *S,
                         llvm::SmallVectorImpl<SlotWrite> &Out) const {
-  if (const auto *B = dyn_cast<BinaryOperator>(S)) {
-    if (B->isAssignmentOp())
-      writeTo(B->getLHS(),
-              B->getOpcode() == BO_Assign ? B->getRHS() : nullptr, Out);
-  } else if (const auto *U = dyn_cast<UnaryOperator>(S)) {
-    if (U->isIncrementDecrementOp())
-      writeTo(U->getSubExpr(), nullptr, Out);
+  if (std::optional<Store> W = storeOf(S)) {
+    writeTo(W->Target, W->Value, Out);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
       if (std::optional<unsigned> Slot = varSlot(dyn_cast<VarDecl>(D)))

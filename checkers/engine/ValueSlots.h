@@ -66,6 +66,9 @@ public:
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
   std::optional<unsigned> slotOf(const clang::Expr *Cond) const;
+  /// The slot of x in a condition that, found true, says x is not zero:
+  /// `x & MASK`, `(x & MASK) == BIT`.
+  std::optional<unsigned> nonZeroWhenTrue(const clang::Expr *Cond) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
