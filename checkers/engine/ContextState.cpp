@@ -1,6 +1,9 @@
 #include "checkers/engine/ContextState.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
+#include <type_traits>
 
 namespace kharden {
 
@@ -13,9 +16,12 @@ static int8_t clampDepth(int V) {
 bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
+         SleepOnlyToFault == O.SleepOnlyToFault &&
+         PagefaultDepth == O.PagefaultDepth &&
          SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
          ParamTrue == O.ParamTrue && ParamChanged == O.ParamChanged &&
          LocalKnown == O.LocalKnown && LocalTrue == O.LocalTrue &&
+         TestKnown == O.TestKnown && TestTrue == O.TestTrue &&
          Returns == O.Returns &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
@@ -25,18 +31,34 @@ bool RelState::sameContext(const RelState &O) const {
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
+namespace {
+/// The known and true bit sets that hold a slot's fact, and its bit.
+template <typename State> auto factBits(State &S, unsigned Slot) {
+  using Bits = std::conditional_t<std::is_const_v<State>, const uint8_t,
+                                  uint8_t>;
+  struct Ref {
+    Bits &Known, &True;
+    uint8_t Bit;
+  };
+  if (Slot < RelState::MaxParams)
+    return Ref{S.ParamKnown, S.ParamTrue, uint8_t(1u << Slot)};
+  if (Slot < RelState::RetSlot)
+    return Ref{S.LocalKnown, S.LocalTrue,
+               uint8_t(1u << (Slot - RelState::MaxParams))};
+  return Ref{S.TestKnown, S.TestTrue,
+             uint8_t(1u << (Slot - RelState::FirstTestSlot))};
+}
+} // namespace
+
 std::optional<bool> RelState::fact(unsigned Slot) const {
   if (Slot == RetSlot)
     return Returns == RetFact::Unknown
                ? std::nullopt
                : std::optional<bool>(Returns == RetFact::NonZero);
-  bool Param = Slot < MaxParams;
-  uint8_t Bit = uint8_t(1u << (Param ? Slot : Slot - MaxParams));
-  uint8_t Known = Param ? ParamKnown : LocalKnown;
-  uint8_t True = Param ? ParamTrue : LocalTrue;
-  if (!(Known & Bit))
+  auto B = factBits(*this, Slot);
+  if (!(B.Known & B.Bit))
     return std::nullopt;
-  return bool(True & Bit);
+  return bool(B.True & B.Bit);
 }
 
 void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
@@ -46,12 +68,9 @@ void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
                        : RetFact::Zero;
     return;
   }
-  bool Param = Slot < MaxParams;
-  uint8_t Bit = uint8_t(1u << (Param ? Slot : Slot - MaxParams));
-  uint8_t &Known = Param ? ParamKnown : LocalKnown;
-  uint8_t &True = Param ? ParamTrue : LocalTrue;
-  Known = Value ? Known | Bit : Known & ~Bit;
-  True = Value && *Value ? True | Bit : True & ~Bit;
+  auto B = factBits(*this, Slot);
+  B.Known = Value ? B.Known | B.Bit : B.Known & ~B.Bit;
+  B.True = Value && *Value ? B.True | B.Bit : B.True & ~B.Bit;
 }
 
 RelState RelState::withoutLocalFacts() const {
@@ -117,11 +136,26 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   case Effect::MigrateEnable:
     MigrateDepth = clampDepth(MigrateDepth - 1);
     return;
+  case Effect::PagefaultDisable:
+    PagefaultDepth = clampDepth(PagefaultDepth + 1);
+    return;
+  case Effect::PagefaultEnable:
+    PagefaultDepth = clampDepth(PagefaultDepth - 1);
+    return;
+  case Effect::MayFault:
+    if (PagefaultDepth > 0)
+      return;
+    if (!SleepEvidence) {
+      applyEffect(Effect::MaySleep, NoteId);
+      SleepOnlyToFault = SleepEvidence;
+    }
+    return;
   case Effect::MaySleep:
     // Sleeping is legal only with preemption and IRQs on; code that sleeps
     // where it holds them off is a different bug, not evidence.
     if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
       return;
+    SleepOnlyToFault = false;
     if (!SleepEvidence) {
       WhyPreempt = NoteId;
       SleepDepth = PreemptDepth;
@@ -169,10 +203,16 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   int Before = PreemptDepth;
   PreemptDepth = clampDepth(PreemptDepth + Exit.PreemptDepth);
   MigrateDepth = clampDepth(MigrateDepth + Exit.MigrateDepth);
-  if (Exit.SleepEvidence && Before <= 0 && Irq != IrqRel::Off) {
+  bool FaultsDisabled = PagefaultDepth > 0;
+  PagefaultDepth = clampDepth(PagefaultDepth + Exit.PagefaultDepth);
+  if (Exit.SleepEvidence && Before <= 0 && Irq != IrqRel::Off &&
+      !(Exit.SleepOnlyToFault && FaultsDisabled)) {
     if (!SleepEvidence) {
       WhyPreempt = NoteId;
       SleepDepth = clampDepth(Before + Exit.SleepDepth);
+      SleepOnlyToFault = Exit.SleepOnlyToFault;
+    } else {
+      SleepOnlyToFault &= Exit.SleepOnlyToFault;
     }
     SleepEvidence = true;
   }
@@ -207,6 +247,54 @@ static Level levelAfterSleep(const RelState &R) {
   if (R.PreemptDepth > R.SleepDepth)
     return Level::Off;
   return R.PreemptDepth == R.SleepDepth ? Level::On : Level::Unknown;
+}
+
+std::optional<bool> ParamTest::decide(const KnownBits &Arg) const {
+  bool Differs = (Value & ~Mask) ||
+                 (((Arg.One & ~Value) | (Arg.Zero & Value)) & Mask);
+  if (Differs)
+    return !Equal;
+  if (((Arg.Zero | Arg.One) & Mask) == Mask)
+    return Equal;
+  return std::nullopt;
+}
+
+KnownBits AbsState::argBits(unsigned I) const {
+  if ((ArgKnown & ~ArgTrue) & (1u << I))
+    return KnownBits::constant(0);
+  for (auto [Param, B] : ArgBits)
+    if (Param == I)
+      return B;
+  return {};
+}
+
+void AbsState::setArg(unsigned I, KnownBits B) {
+  auto It = llvm::partition_point(
+      ArgBits, [&](const auto &P) { return P.first < I; });
+  if (It != ArgBits.end() && It->first == I)
+    It->second = B;
+  else
+    ArgBits.insert(It, {uint8_t(I), B});
+  uint8_t Bit = uint8_t(1u << I);
+  if (B.One) {
+    ArgKnown |= Bit;
+    ArgTrue |= Bit;
+  } else if (B == KnownBits::constant(0)) {
+    ArgKnown |= Bit;
+    ArgTrue &= uint8_t(~Bit);
+  }
+}
+
+bool feasible(const AbsState &Entry, const RelState &R,
+              llvm::ArrayRef<ParamTest> Tests) {
+  if (Entry.ArgKnown & R.ParamKnown & (Entry.ArgTrue ^ R.ParamTrue))
+    return false;
+  for (unsigned I = 0; I < Tests.size() && I < RelState::MaxTests; ++I)
+    if (std::optional<bool> Found = R.fact(RelState::FirstTestSlot + I))
+      if (std::optional<bool> Holds = Tests[I].decide(Entry.argBits(Tests[I].Param));
+          Holds && *Holds != *Found)
+        return false;
+  return true;
 }
 
 std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,

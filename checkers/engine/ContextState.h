@@ -13,6 +13,9 @@
 
 #include "checkers/engine/KernelModel.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -25,6 +28,39 @@ enum class IrqRel : uint8_t { Inherited, Off, On };
 
 /// What a function returns on a path, as far as a branch on it can tell.
 enum class RetFact : uint8_t { Unknown, Zero, NonZero };
+
+/// What is known of an integer's 64 bits (its value extended by its type's
+/// signedness), as LLVM's KnownBits: bits known zero, bits known one.
+struct KnownBits {
+  uint64_t Zero = 0, One = 0;
+
+  static KnownBits constant(uint64_t V) { return {~V, V}; }
+  bool unknown() const { return !(Zero | One); }
+  /// What is known of a value that is either this or O.
+  KnownBits join(const KnownBits &O) const {
+    return {Zero & O.Zero, One & O.One};
+  }
+  bool operator==(const KnownBits &O) const {
+    return Zero == O.Zero && One == O.One;
+  }
+};
+
+/// A test of bits of a parameter, `(param & Mask) == Value` (`!=` when Equal
+/// is false): a caller's constant argument decides it (`flags & FCLONE`,
+/// `gfp & __GFP_DIRECT_RECLAIM`), or an argument whose bits it reads are
+/// known (`rx_flag(skb) | (fclone ? FCLONE : 0)` never has NAPI set).
+struct ParamTest {
+  uint8_t Param = 0;
+  bool Equal = true;
+  uint64_t Mask = 0, Value = 0;
+
+  /// Whether the test holds for an argument with bits Arg, if they say.
+  std::optional<bool> decide(const KnownBits &Arg) const;
+  bool operator==(const ParamTest &O) const {
+    return Param == O.Param && Equal == O.Equal && Mask == O.Mask &&
+           Value == O.Value;
+  }
+};
 
 /// Context at one point relative to the function's entry. Provenance fields
 /// (Why*) index the function's note table and do not take part in equality.
@@ -39,6 +75,10 @@ struct RelState {
   int8_t MigrateDepth = 0;
   IrqRel Irq = IrqRel::Inherited;
   bool SleepEvidence = false;  ///< Passed a may-sleep point: preemptible.
+  /// Every may-sleep point passed is a user access that may fault: a
+  /// caller that disabled page faults does not take it as evidence.
+  bool SleepOnlyToFault = false;
+  int8_t PagefaultDepth = 0; ///< pagefault_disable()s held.
   /// PreemptDepth at the first may-sleep point, where the absolute count was
   /// zero: a caller's hold released before it makes it negative.
   int8_t SleepDepth = 0;
@@ -51,6 +91,11 @@ struct RelState {
   /// assigned, and branch facts on local slots (bit i: slot MaxParams + i).
   uint8_t ParamChanged = 0, LocalKnown = 0, LocalTrue = 0;
   static constexpr unsigned MaxLocals = 8, RetSlot = MaxParams + MaxLocals;
+  /// Branch facts on the function's parameter tests (FunctionSummary::Tests;
+  /// bit i: slot FirstTestSlot + i). Like ParamKnown, they are about the
+  /// caller's values and go to the summary.
+  uint8_t TestKnown = 0, TestTrue = 0;
+  static constexpr unsigned MaxTests = 8, FirstTestSlot = RetSlot + 1;
   /// What the path returns (at exits: for callers).
   RetFact Returns = RetFact::Unknown;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
@@ -71,7 +116,7 @@ struct RelState {
 
   bool sameContext(const RelState &O) const;
   /// The fact the path holds on a slot: a parameter index, MaxParams + a
-  /// local slot, or RetSlot.
+  /// local slot, RetSlot, or FirstTestSlot + a parameter test.
   std::optional<bool> fact(unsigned Slot) const;
   void setFact(unsigned Slot, std::optional<bool> Value);
   /// Without the facts that mean something only inside the function.
@@ -104,8 +149,11 @@ struct AbsState {
   Level Irqs = Level::Unknown;
   bool MigrateDisabled = false;
   /// Constants the calling context passes to the first parameters (bits as
-  /// in RelState::ParamKnown).
+  /// in RelState::ParamKnown) and, where a parameter test needs them, the
+  /// bits known of an argument: {parameter index, bits}, by index. Few
+  /// entry contexts have any, and there are many entry contexts.
   uint8_t ArgKnown = 0, ArgTrue = 0;
+  llvm::SmallVector<std::pair<uint8_t, KnownBits>, 0> ArgBits;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -113,16 +161,22 @@ struct AbsState {
   bool operator==(const AbsState &O) const {
     return Preempt == O.Preempt && Irqs == O.Irqs &&
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
-           ArgTrue == O.ArgTrue;
+           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits;
   }
+  /// What is known of the bits the calling context passes to parameter I
+  /// (all of them for a known zero).
+  KnownBits argBits(unsigned I) const;
+  /// Records that the calling context passes a value with bits B to
+  /// parameter I.
+  void setArg(unsigned I, KnownBits B);
   static AbsState fromSpec(const ContextSpec &Spec);
 };
 
 /// Whether a path with facts R can run when entered in context Entry: no
-/// parameter it tested contradicts a constant the caller passed.
-inline bool feasible(const AbsState &Entry, const RelState &R) {
-  return !(Entry.ArgKnown & R.ParamKnown & (Entry.ArgTrue ^ R.ParamTrue));
-}
+/// parameter or parameter test (of the function's Tests) it found one way
+/// contradicts a constant the caller passed.
+bool feasible(const AbsState &Entry, const RelState &R,
+              llvm::ArrayRef<ParamTest> Tests);
 
 /// What a parameter the function never assigns holds on a path with facts
 /// R entered in context Entry, if the caller's constant or a branch says.

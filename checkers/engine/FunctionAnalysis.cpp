@@ -75,6 +75,13 @@ bool valueUsedBy(const Stmt *User) {
   return true;
 }
 
+/// A callee's parameter test as its caller sees it: decided by a constant
+/// argument, or a test of the caller's own parameter (Slot).
+struct ImportedTest {
+  std::optional<bool> Holds;
+  int8_t Slot = -1;
+};
+
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
   enum Kind { Effects, Op, Call, Site, Facts } K;
@@ -86,6 +93,8 @@ struct Event {
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
   int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
+  /// For a call: what each of the callee's parameter tests is here.
+  llvm::SmallVector<ImportedTest, 2> Tests = {};
   llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
 };
 
@@ -99,10 +108,12 @@ struct BranchTest {
   int8_t TrueSucc = -1;
   int8_t Slot = -1; ///< The value slot it tests, if any ...
   bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
+  int8_t Test = -1; ///< The parameter-test slot it is, if any.
 };
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
-  if (llvm::is_contained(Fx, Effect::MaySleep))
+  if (llvm::is_contained(Fx, Effect::MaySleep) ||
+      llvm::is_contained(Fx, Effect::MayFault))
     return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
         .str();
   bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
@@ -167,6 +178,18 @@ private:
   ParentMap &parents() const;
   void applyBranchFacts(const CFGBlock &B, unsigned Succ,
                         StateSet &States) const;
+  /// Records that the path found Slot to be Value; false if it found it the
+  /// other way before (a path that cannot run).
+  bool setFact(RelState &S, unsigned Slot, bool Value) const;
+  /// Keeps the states that can find Slot to be Value, with that fact.
+  void keepFact(unsigned Slot, bool Value, StateSet &States) const;
+  /// What is known of the bits of an integer argument, and of what a
+  /// callee in this file returns.
+  KnownBits argumentBits(const Expr *E) const;
+  KnownBits returnBits(const CallExpr *CE) const;
+  /// What the caller's arguments make of the callee's parameter tests.
+  llvm::SmallVector<ImportedTest, 2> importTests(const FunctionSummary &Callee,
+                                                 const CallExpr *CE);
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
@@ -194,7 +217,11 @@ private:
   std::string argumentText(const Expr *Arg) const;
   int16_t addNote(SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
-  /// Applies one write; a fork splits every state in two.
+  /// Whether a callee's exit can be taken with these arguments; records in
+  /// S what it found of the caller's own parameters.
+  bool takesTests(const RelState &Exit, llvm::ArrayRef<ImportedTest> Tests,
+                  RelState &S) const;
+  /// Applies one write; a fork or a split splits every state in two.
   void write(const SlotWrite &W, StateSet &States) const;
   void solve();
   void dump(llvm::raw_ostream &OS) const;
@@ -269,8 +296,10 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   bool OnlyTrueEdge = false;
   if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
     OnlyTrueEdge = true;
+  std::optional<unsigned> Test = Slots->testSlotOf(E);
   return {dyn_cast<CallExpr>(E), {}, int8_t(Negated),
-          int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge};
+          int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge,
+          int8_t(Test ? int(*Test) : -1)};
 }
 
 SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {
@@ -308,23 +337,29 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
         for (Effect Fx : E.Fx)
           S.apply(Fx, E.Note);
   const BranchTest &Test = Branches[B.getBlockID()];
-  int Slot = Test.Slot;
-  if (Slot < 0)
-    return;
   bool Value = int(Succ) == Test.TrueSucc;
-  if (!Value && Test.OnlyTrueEdge)
-    return;
+  if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
+    keepFact(Test.Slot, Value, States);
+  if (Test.Test >= 0)
+    keepFact(Test.Test, Value, States);
+}
+
+bool FunctionAnalyzer::setFact(RelState &S, unsigned Slot, bool Value) const {
+  if (std::optional<unsigned> P = Slots->paramOf(Slot);
+      P && (S.ParamChanged & (1u << *P)))
+    return true; // no longer what the caller passed
+  if (std::optional<bool> Known = S.fact(Slot); Known && *Known != Value)
+    return false; // the path found the value the other way before
+  S.setFact(Slot, Value);
+  return true;
+}
+
+void FunctionAnalyzer::keepFact(unsigned Slot, bool Value,
+                                StateSet &States) const {
   StateSet Kept;
-  for (RelState S : States) {
-    if (Slot < int(RelState::MaxParams) && (S.ParamChanged & (1u << Slot))) {
-      Kept.push_back(S); // no longer what the caller passed
-      continue;
-    }
-    if (std::optional<bool> Known = S.fact(Slot); Known && *Known != Value)
-      continue; // the path found the value the other way before
-    S.setFact(Slot, Value);
-    Kept.push_back(S);
-  }
+  for (RelState S : States)
+    if (setFact(S, Slot, Value))
+      Kept.push_back(S);
   States = std::move(Kept);
 }
 
@@ -615,6 +650,11 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                    Slots->forwardedParam(CE->getArg(I)->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     }
+  for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
+       ++I)
+    if (KnownBits B = argumentBits(CE->getArg(I));
+        !B.unknown() && !(B == KnownBits::constant(0))) // ArgKnown says 0
+      C.ArgBits.push_back({uint8_t(I), B});
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
@@ -628,12 +668,45 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                    llvm::any_of(S->ExitStates, [](const RelState &X) {
                      return X.Returns != RetFact::Unknown;
                    });
-    if (Changes || Returns)
+    if (Changes || Returns) {
       E.Callee = S;
+      E.Tests = importTests(*S, CE);
+    }
     if (Changes)
       E.Note = addNote(Loc, calleeMessage(*S));
   }
   Events.push_back(std::move(E));
+}
+
+llvm::SmallVector<ImportedTest, 2>
+FunctionAnalyzer::importTests(const FunctionSummary &Callee,
+                              const CallExpr *CE) {
+  llvm::SmallVector<ImportedTest, 2> Out;
+  for (const ParamTest &T : Callee.Tests) {
+    ImportedTest &I = Out.emplace_back();
+    if (!CE || T.Param >= CE->getNumArgs())
+      continue;
+    const Expr *Arg = CE->getArg(T.Param);
+    if ((I.Holds = T.decide(argumentBits(Arg))))
+      continue;
+    if (std::optional<unsigned> P =
+            Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
+      ParamTest Mine = T;
+      Mine.Param = uint8_t(*P);
+      if (std::optional<unsigned> Slot = Slots->testSlot(Mine))
+        I.Slot = int8_t(*Slot);
+    }
+  }
+  return Out;
+}
+
+KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
+  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  return S ? S->ReturnBits : KnownBits{};
+}
+
+KnownBits FunctionAnalyzer::argumentBits(const Expr *E) const {
+  return Slots->knownBits(E, [&](const CallExpr *CE) { return returnBits(CE); });
 }
 
 bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
@@ -748,6 +821,8 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
     for (const RelState &S : States)
       for (const RelState &Exit : E.Callee->ExitStates) {
         RelState Next = S;
+        if (!takesTests(Exit, E.Tests, Next))
+          continue; // an exit the arguments rule out
         Next.applyCallee(Exit, E.Note);
         if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
             E.ResultSlot >= 0 && (Ret || Replaces))
@@ -765,7 +840,38 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
   States = std::move(Unique);
 }
 
+bool FunctionAnalyzer::takesTests(const RelState &Exit,
+                                  llvm::ArrayRef<ImportedTest> Tests,
+                                  RelState &S) const {
+  for (unsigned I = 0; I < Tests.size() && I < RelState::MaxTests; ++I) {
+    std::optional<bool> Found = Exit.fact(RelState::FirstTestSlot + I);
+    if (!Found)
+      continue;
+    if (Tests[I].Holds && *Tests[I].Holds != *Found)
+      return false;
+    if (Tests[I].Slot >= 0 && !setFact(S, Tests[I].Slot, *Found))
+      return false;
+  }
+  return true;
+}
+
 void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
+  if (W.K == SlotWrite::Split) {
+    StateSet Both;
+    for (const RelState &S : States)
+      for (bool Value : {true, false}) {
+        RelState Next = S;
+        if (!setFact(Next, W.From, Value))
+          continue;
+        // A changed parameter keeps no fact: the value is unknown then.
+        std::optional<bool> Found = Next.fact(W.From);
+        Next.setFact(W.Slot, Found ? std::optional<bool>(*Found != W.Value)
+                                   : std::nullopt);
+        addState(Both, Next);
+      }
+    States = std::move(Both);
+    return;
+  }
   if (W.K == SlotWrite::Fork) {
     const ValueSlots::Fork &F = Slots->forks()[W.From];
     StateSet Both;
@@ -798,6 +904,7 @@ void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
       S.ParamChanged |= uint8_t(1u << W.Slot);
       break;
     case SlotWrite::Fork:
+    case SlotWrite::Split:
       break;
     }
 }
@@ -850,6 +957,18 @@ void FunctionAnalyzer::solve() {
       X.Returns = S.Returns;
       addState(Out.ExitStates, X);
     }
+  // Parameter tests at the exits tell callers which exits their arguments
+  // rule out; where every exit leaves the same context, none matters.
+  std::vector<RelState> Untested;
+  for (RelState X : Out.ExitStates) {
+    X.TestKnown = X.TestTrue = 0;
+    addState(Untested, X);
+  }
+  if (Untested.size() <= 1)
+    Out.ExitStates = std::move(Untested);
+  Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
+  Out.ReturnBits = Slots->returnBits(
+      [&](const CallExpr *CE) { return returnBits(CE); });
 }
 
 } // namespace
@@ -864,7 +983,8 @@ static std::string stateText(const RelState &S) {
     T += ", enabled";
   if (S.MigrateDepth)
     T += ", migrate " + std::to_string(S.MigrateDepth);
-  for (unsigned Slot = 0; Slot <= RelState::RetSlot; ++Slot)
+  for (unsigned Slot = 0;
+       Slot < RelState::FirstTestSlot + RelState::MaxTests; ++Slot)
     if (std::optional<bool> V = S.fact(Slot))
       T += ", slot " + std::to_string(Slot) + (*V ? "=true" : "=false");
   return T;

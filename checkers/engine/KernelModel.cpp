@@ -41,6 +41,9 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "migrate-disable", Effect::MigrateDisable);
     Io.enumCase(E, "migrate-enable", Effect::MigrateEnable);
     Io.enumCase(E, "may-sleep", Effect::MaySleep);
+    Io.enumCase(E, "may-fault", Effect::MayFault);
+    Io.enumCase(E, "pagefault-disable", Effect::PagefaultDisable);
+    Io.enumCase(E, "pagefault-enable", Effect::PagefaultEnable);
     Io.enumCase(E, "assert-irqs-disabled", Effect::AssertIrqsDisabled);
     Io.enumCase(E, "assert-preempt-disabled", Effect::AssertPreemptDisabled);
     Io.enumCase(E, "assert-pinned", Effect::AssertPinned);
@@ -233,6 +236,9 @@ StringRef effectName(Effect E) {
   case Effect::MigrateDisable: return "migrate-disable";
   case Effect::MigrateEnable: return "migrate-enable";
   case Effect::MaySleep: return "may-sleep";
+  case Effect::MayFault: return "may-fault";
+  case Effect::PagefaultDisable: return "pagefault-disable";
+  case Effect::PagefaultEnable: return "pagefault-enable";
   case Effect::AssertIrqsDisabled: return "assert-irqs-disabled";
   case Effect::AssertPreemptDisabled: return "assert-preempt-disabled";
   case Effect::AssertPinned: return "assert-pinned";

@@ -36,6 +36,11 @@ enum class Effect : uint8_t {
   MigrateDisable,
   MigrateEnable,
   MaySleep,   ///< Legal only where preemption and IRQs are enabled.
+  /// Sleeps to handle a page fault (copy_from_user()), unless page faults
+  /// are disabled: then the access fails instead.
+  MayFault,
+  PagefaultDisable,
+  PagefaultEnable,
   AssertIrqsDisabled,
   AssertPreemptDisabled,
   AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.

@@ -1,5 +1,7 @@
 #include "checkers/engine/Program.h"
 
+#include "llvm/Support/Format.h"
+
 #include <cstdlib>
 
 #include <deque>
@@ -71,7 +73,30 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   return Out;
 }
 
+void Program::findBitParams() {
+  BitParams.assign(Functions.size(), 0);
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const ParamTest &T : Functions[I].Tests)
+      BitParams[I] |= uint8_t(1u << T.Param);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I)
+      for (const CallSite &C : Functions[I].Calls) {
+        auto It = ByKey.find(C.CalleeKey);
+        if (It == ByKey.end())
+          continue;
+        for (auto [Arg, Param] : C.Forwarded)
+          if ((BitParams[It->second] & (1u << Arg)) &&
+              !(BitParams[I] & (1u << Param))) {
+            BitParams[I] |= uint8_t(1u << Param);
+            Changed = true;
+          }
+      }
+  }
+}
+
 void Program::solve() {
+  findBitParams();
   Entries.assign(Functions.size(), {});
   Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;
@@ -111,7 +136,12 @@ void Program::solve() {
         for (const EntryContext &E : Entries[I]) {
           llvm::errs() << "entry " << Name << ": " << describe(E.State)
                        << " args " << unsigned(E.State.ArgKnown) << "/"
-                       << unsigned(E.State.ArgTrue) << "\n";
+                       << unsigned(E.State.ArgTrue);
+          for (auto [A, B] : E.State.ArgBits)
+            llvm::errs() << " arg" << unsigned(A) << " zero "
+                         << llvm::format_hex(B.Zero, 2) << " one "
+                         << llvm::format_hex(B.One, 2);
+          llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
                          << " " << N.Message << "\n";
@@ -130,13 +160,21 @@ void Program::propagate(std::deque<size_t> &Work) {
         if (It == ByKey.end())
           continue;
         for (const RelState &R : C.States) {
-          if (!feasible(Entry.State, R))
+          if (!feasible(Entry.State, R, F.Tests))
             continue;
           AbsState Callee = compose(Entry.State, R);
           Callee.ArgKnown = C.ArgKnown;
           Callee.ArgTrue = C.ArgTrue;
+          uint8_t BitsMatter = BitParams[It->second];
+          for (auto [Arg, Bits] : C.ArgBits)
+            if (BitsMatter & (1u << Arg))
+              Callee.setArg(Arg, Bits);
           for (auto [Arg, Param] : C.Forwarded)
-            if (std::optional<bool> V = parameterValue(Entry.State, R, Param)) {
+            if (KnownBits B = Entry.State.argBits(Param);
+                !B.unknown() && (BitsMatter & (1u << Arg))) {
+              Callee.setArg(Arg, B);
+            } else if (std::optional<bool> V =
+                           parameterValue(Entry.State, R, Param)) {
               Callee.ArgKnown |= uint8_t(1u << Arg);
               Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
             }
@@ -172,7 +210,7 @@ RegionContext Program::regionContext(const FunctionSummary &F,
   bool AllIrqsOff = true, AllAtomic = true, Any = false;
   for (const EntryContext &E : entries(F))
     for (const RelState &R : States) {
-      if (!feasible(E.State, R))
+      if (!feasible(E.State, R, F.Tests))
         continue;
       AbsState S = compose(E.State, R);
       Any = true;
@@ -196,7 +234,7 @@ Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
                      llvm::function_ref<bool(const AbsState &)> Pred) const {
   for (const EntryContext &Entry : entries(F))
     for (const RelState &R : States) {
-      if (!feasible(Entry.State, R))
+      if (!feasible(Entry.State, R, F.Tests))
         continue;
       AbsState S = compose(Entry.State, R);
       if (!Pred(S))

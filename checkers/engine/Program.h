@@ -89,6 +89,10 @@ private:
                                const AbsState &Entry,
                                const RelState &R) const;
   bool addEntry(size_t Function, EntryContext Ctx);
+  /// Which parameters' known bits matter to each function: those its tests
+  /// read, and those it passes on to such a parameter. Entry contexts keep
+  /// only these, not every constant a caller passes.
+  void findBitParams();
   void propagate(std::deque<size_t> &Work);
 
   std::shared_ptr<const KernelModel> Model;
@@ -99,6 +103,7 @@ private:
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
+  std::vector<uint8_t> BitParams; ///< Per function, bit i: parameter i.
 };
 
 } // namespace kharden

@@ -48,6 +48,9 @@ struct CallSite {
   /// Arguments that pass on one of the caller's parameters, which the
   /// caller never assigns: {argument index, caller's parameter index}.
   std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
+  /// Integer arguments some of whose bits are known (constants, and values
+  /// made of them): {argument index, bits}.
+  std::vector<std::pair<uint8_t, KnownBits>> ArgBits;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
@@ -90,6 +93,10 @@ struct FunctionSummary {
   std::vector<PercpuOp> Ops;
   std::vector<StackOffsetSite> Sites;
   std::vector<RelState> ExitStates;
+  /// The parameter tests that RelState::TestKnown indexes.
+  std::vector<ParamTest> Tests;
+  /// What every return value has in common (for callers in the same file).
+  KnownBits ReturnBits;
 };
 
 /// A function entered in a known context because of how it is registered

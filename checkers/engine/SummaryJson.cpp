@@ -19,19 +19,21 @@ namespace kharden {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          SleepDepth, ParamKnown, ParamTrue,
+                          SleepOnlyToFault, PagefaultDepth, SleepDepth, ParamKnown, ParamTrue,
                           ParamChanged, LocalKnown, LocalTrue, // never stored
-                          Returns, EnableEvidence, AssertedPreemptOff,
+                          TestKnown, TestTrue, Returns, EnableEvidence, AssertedPreemptOff,
                           AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates,
-                          ArgKnown, ArgTrue, Forwarded] = C;
+                          ArgKnown, ArgTrue, Forwarded, ArgBits] = C;
   [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PartOfRefill, FeedsStack,
                           MixesRandom] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates] = F;
+                          ExitStates, Tests, ReturnBits] = F;
+  [[maybe_unused]] auto [Param, Equal, Mask, Value] = ParamTest{};
+  [[maybe_unused]] auto [Zero, One] = KnownBits{};
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Macros, Functions, Hints,
@@ -140,12 +142,19 @@ private:
     if (R.Irq != D.Irq)
       O["irq"] = irqName(R.Irq);
     putFlag(O, "sleep_evidence", R.SleepEvidence);
+    putFlag(O, "sleep_only_to_fault", R.SleepOnlyToFault);
+    if (R.PagefaultDepth != D.PagefaultDepth)
+      O["pagefault_depth"] = R.PagefaultDepth;
     if (R.SleepDepth != D.SleepDepth)
       O["sleep_depth"] = R.SleepDepth;
     if (R.ParamKnown != D.ParamKnown)
       O["param_known"] = R.ParamKnown;
     if (R.ParamTrue != D.ParamTrue)
       O["param_true"] = R.ParamTrue;
+    if (R.TestKnown != D.TestKnown)
+      O["test_known"] = R.TestKnown;
+    if (R.TestTrue != D.TestTrue)
+      O["test_true"] = R.TestTrue;
     if (R.Returns != D.Returns)
       O["returns"] = retName(R.Returns);
     putFlag(O, "enable_evidence", R.EnableEvidence);
@@ -190,7 +199,18 @@ private:
     for (auto [Arg, Param] : C.Forwarded)
       Forwarded.push_back(json::Array{Arg, Param});
     putArray(O, "forwarded", std::move(Forwarded));
+    json::Array Bits;
+    for (auto [Arg, B] : C.ArgBits)
+      Bits.push_back(json::Array{Arg, int64_t(B.Zero), int64_t(B.One)});
+    putArray(O, "arg_bits", std::move(Bits));
     return O;
+  }
+
+  static json::Value test(const ParamTest &T) {
+    return json::Object{{"param", T.Param},
+                        {"equal", T.Equal},
+                        {"mask", int64_t(T.Mask)},
+                        {"value", int64_t(T.Value)}};
   }
 
   json::Value op(const PercpuOp &Op) {
@@ -236,6 +256,13 @@ private:
     putArray(O, "ops", std::move(Ops));
     putArray(O, "sites", std::move(Sites));
     putArray(O, "exit_states", states(F.ExitStates));
+    json::Array Tests;
+    for (const ParamTest &T : F.Tests)
+      Tests.push_back(test(T));
+    putArray(O, "tests", std::move(Tests));
+    if (!F.ReturnBits.unknown())
+      O["return_bits"] =
+          json::Array{int64_t(F.ReturnBits.Zero), int64_t(F.ReturnBits.One)};
     return O;
   }
 
@@ -408,9 +435,13 @@ private:
     return integer(*O, "preempt_depth", R.PreemptDepth, P) &&
            integer(*O, "migrate_depth", R.MigrateDepth, P) &&
            flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
+           flag(*O, "sleep_only_to_fault", R.SleepOnlyToFault, P) &&
+           integer(*O, "pagefault_depth", R.PagefaultDepth, P) &&
            integer(*O, "sleep_depth", R.SleepDepth, P) &&
            integer(*O, "param_known", R.ParamKnown, P) &&
            integer(*O, "param_true", R.ParamTrue, P) &&
+           integer(*O, "test_known", R.TestKnown, P) &&
+           integer(*O, "test_true", R.TestTrue, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
            flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
            flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
@@ -441,7 +472,56 @@ private:
            point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
            integer(*O, "arg_known", C.ArgKnown, P) &&
            integer(*O, "arg_true", C.ArgTrue, P) &&
-           array(*O, "forwarded", C.Forwarded, P, forwarded);
+           array(*O, "forwarded", C.Forwarded, P, forwarded) &&
+           array(*O, "arg_bits", C.ArgBits, P, argBits);
+  }
+
+  /// N integers, each the 64 bits of a uint64_t.
+  template <size_t N>
+  static bool words(const json::Value &V, std::array<uint64_t, N> &Out) {
+    const json::Array *A = V.getAsArray();
+    if (!A || A->size() != N)
+      return false;
+    for (size_t I = 0; I < N; ++I) {
+      std::optional<int64_t> W = (*A)[I].getAsInteger();
+      if (!W)
+        return false;
+      Out[I] = uint64_t(*W);
+    }
+    return true;
+  }
+
+  /// [argument index below 8, bits known zero, bits known one].
+  static bool argBits(const json::Value &V,
+                      std::pair<uint8_t, KnownBits> &Out, Path P) {
+    std::array<uint64_t, 3> W;
+    if (!words(V, W) || W[0] >= RelState::MaxParams) {
+      P.report("expected [argument index below 8, zero bits, one bits]");
+      return false;
+    }
+    Out = {uint8_t(W[0]), KnownBits{W[1], W[2]}};
+    return true;
+  }
+
+  static bool test(const json::Value &V, ParamTest &T, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Mask = O->getInteger("mask"),
+                           Value = O->getInteger("value");
+    if (!Mask || !Value) {
+      P.report("expected a mask and a value");
+      return false;
+    }
+    T.Mask = uint64_t(*Mask);
+    T.Value = uint64_t(*Value);
+    if (!integer(*O, "param", T.Param, P) || !flag(*O, "equal", T.Equal, P))
+      return false;
+    if (T.Param >= RelState::MaxParams) {
+      P.field("param").report("expected a parameter index below 8");
+      return false;
+    }
+    return true;
   }
 
   /// [argument index, parameter index], both below RelState::MaxParams.
@@ -530,7 +610,29 @@ private:
                  [&](const json::Value &C, StackOffsetSite &Out, Path At) {
                    return site(C, Out, At);
                  }) &&
-           states(*O, "exit_states", F.ExitStates, P) && checkNoteIds(F, P);
+           states(*O, "exit_states", F.ExitStates, P) &&
+           array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
+           returnBits(*O, F.ReturnBits, P) && checkNoteIds(F, P);
+  }
+
+  static bool returnBits(const json::Object &O, KnownBits &Out, Path P) {
+    const json::Value *V = O.get("return_bits");
+    std::array<uint64_t, 2> W;
+    if (!V)
+      return true;
+    if (!words(*V, W)) {
+      P.field("return_bits").report("expected [zero bits, one bits]");
+      return false;
+    }
+    Out = {W[0], W[1]};
+    return true;
+  }
+
+  static bool checkTests(const FunctionSummary &F, Path P) {
+    if (F.Tests.size() <= RelState::MaxTests)
+      return true;
+    P.field("tests").report("more parameter tests than kept");
+    return false;
   }
 
   /// RelState::Why* index the function's notes; a stored summary must not

@@ -8,7 +8,11 @@
 //  - up to RelState::MaxLocals local slots: a local variable a branch tests
 //    (`if (no_rcu)`), or a condition without side effects tested more than
 //    once or on a callee's return value (`if (netif_running(dev))` twice);
-//  - the function's return value (RelState::RetSlot), for its callers.
+//  - the function's return value (RelState::RetSlot), for its callers;
+//  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
+//    `(flags & M) == NAPI`), which a caller's constant decides. A test a
+//    value is assigned (`return !!(gfp & __GFP_DIRECT_RECLAIM)`) splits
+//    the paths there.
 // A slot assigned a value made of context predicates splits the paths there
 // (a Fork), each path with its outcome's effects.
 //
@@ -37,6 +41,13 @@ namespace kharden {
 
 /// What a constant says about its truth: `0`, `NULL`, `false`, an enum.
 std::optional<bool> constantTruth(const clang::Expr *E, clang::ASTContext &Ctx);
+/// An integer constant's value extended to 64 bits by its type's
+/// signedness: how caller and callee both see a parameter's value.
+std::optional<uint64_t> constantInteger(const clang::Expr *E,
+                                        clang::ASTContext &Ctx);
+
+/// What a callee's return values have in common, where its summary says.
+using CallBits = llvm::function_ref<KnownBits(const clang::CallExpr *)>;
 
 /// What one statement does to a slot.
 struct SlotWrite {
@@ -46,6 +57,8 @@ struct SlotWrite {
     Copy,         ///< Holds what slot From holds (`return ret;`).
     ParamChanged, ///< A parameter's later tests say nothing about the caller.
     Fork,         ///< Splits the paths on forks()[From].
+    Split,        ///< Holds test slot From's outcome (negated if Value);
+                  ///< a path that has not found it splits in two.
   } K = Forget;
   uint8_t Slot = 0, From = 0;
   bool Value = false;
@@ -69,6 +82,20 @@ public:
   /// The slot of x in a condition that, found true, says x is not zero:
   /// `x & MASK`, `(x & MASK) == BIT`.
   std::optional<unsigned> nonZeroWhenTrue(const clang::Expr *Cond) const;
+  /// The parameter-test slot a condition is, if it is one.
+  std::optional<unsigned> testSlotOf(const clang::Expr *Cond) const;
+  /// The slot of test T, added if it is new and there is room.
+  std::optional<unsigned> testSlot(const ParamTest &T);
+  llvm::ArrayRef<ParamTest> tests() const { return Tests; }
+  /// The parameter a parameter slot or a test slot is about.
+  std::optional<unsigned> paramOf(unsigned Slot) const;
+  /// What is known of an integer expression's bits: constants and what `|`,
+  /// `&`, `^`, `?:` and integer casts make of them, a local variable that
+  /// only ever holds its initializer, and calls (OfCall).
+  KnownBits knownBits(const clang::Expr *E, CallBits OfCall,
+                      unsigned Depth = 0) const;
+  /// What every value the function returns has in common.
+  KnownBits returnBits(CallBits OfCall) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
@@ -116,6 +143,7 @@ private:
                                        PrimitiveOf IsPrimitive,
                                        clang::ASTContext &Ctx);
   std::optional<unsigned> paramIndex(const clang::Expr *E) const;
+  std::optional<ParamTest> paramTest(const clang::Expr *E) const;
   std::optional<unsigned> varSlot(const clang::ValueDecl *D) const;
   std::optional<unsigned> localOf(const clang::Expr *E) const;
   void writeTo(const clang::Expr *LHS, const clang::Expr *RHS,
@@ -131,6 +159,9 @@ private:
   /// Calls whose result is assigned, tested or returned, and where to.
   llvm::DenseMap<const clang::CallExpr *, unsigned> Results;
   llvm::SmallVector<Fork, 2> Forks;
+  llvm::SmallVector<ParamTest, 2> Tests;
+  llvm::SmallVector<const clang::Expr *, 2> Returned;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Initializers;
   /// Assigned values whose own event (a call's, a fork's) sets the slot.
   llvm::DenseSet<const clang::Expr *> SetByEvent;
 };

@@ -94,18 +94,99 @@ TEST(RelState, SleepCountsFromTheDepthItHappenedAt) {
   EXPECT_EQ(compose(HeldByCaller, Released).Preempt, Level::Off);
 }
 
+TEST(RelState, UserAccessesDoNotSleepWithPageFaultsDisabled) {
+  RelState Peek; // is_prefetch(): get_user() under pagefault_disable()
+  Peek.apply(Effect::PagefaultDisable, 0);
+  Peek.apply(Effect::MayFault, 1);
+  Peek.apply(Effect::PagefaultEnable, 2);
+  EXPECT_FALSE(Peek.SleepEvidence);
+  RelState Copy; // copy_from_user() with faults enabled may sleep
+  Copy.apply(Effect::MayFault, 3);
+  EXPECT_TRUE(Copy.SleepEvidence && Copy.SleepOnlyToFault);
+  EXPECT_EQ(Copy.WhyPreempt, 3);
+  RelState Caller; // calls that copy with page faults disabled
+  Caller.apply(Effect::PagefaultDisable, 4);
+  Caller.applyCallee(Copy, 5);
+  EXPECT_FALSE(Caller.SleepEvidence);
+  Caller.apply(Effect::PagefaultEnable, 6);
+  Caller.applyCallee(Copy, 7);
+  EXPECT_TRUE(Caller.SleepEvidence && Caller.SleepOnlyToFault);
+  Caller.apply(Effect::MaySleep, 8); // a real sleep too
+  EXPECT_FALSE(Caller.SleepOnlyToFault);
+  Caller.apply(Effect::MayFault, 9);
+  EXPECT_FALSE(Caller.SleepOnlyToFault);
+}
+
 TEST(RelState, ConstantArgumentsRuleOutContradictingPaths) {
   RelState TestedTrue; // the path found parameter 1 non-zero
   TestedTrue.ParamKnown = 0b10;
   TestedTrue.ParamTrue = 0b10;
   AbsState PassesFalse;
   PassesFalse.ArgKnown = 0b10;
-  EXPECT_FALSE(feasible(PassesFalse, TestedTrue));
+  EXPECT_FALSE(feasible(PassesFalse, TestedTrue, {}));
   AbsState PassesTrue = PassesFalse;
   PassesTrue.ArgTrue = 0b10;
-  EXPECT_TRUE(feasible(PassesTrue, TestedTrue));
-  EXPECT_TRUE(feasible(AbsState{}, TestedTrue)); // nothing passed
-  EXPECT_TRUE(feasible(PassesFalse, RelState{})); // nothing tested
+  EXPECT_TRUE(feasible(PassesTrue, TestedTrue, {}));
+  EXPECT_TRUE(feasible(AbsState{}, TestedTrue, {})); // nothing passed
+  EXPECT_TRUE(feasible(PassesFalse, RelState{}, {})); // nothing tested
+}
+
+TEST(ParamTest, KnownBitsDecideIt) {
+  const ParamTest NapiOnly{0, true, 0b101, 0b100}; // (p & 5) == 4
+  EXPECT_EQ(NapiOnly.decide(KnownBits::constant(0b100)), true);
+  EXPECT_EQ(NapiOnly.decide(KnownBits::constant(0b101)), false);
+  EXPECT_EQ(NapiOnly.decide({~uint64_t(0b011), 0}), false); // bit 2 is zero
+  EXPECT_EQ(NapiOnly.decide({0, 0b100}), std::nullopt);      // bit 0 unknown
+  EXPECT_EQ(NapiOnly.decide({0b001, 0b100}), true);
+  EXPECT_EQ(NapiOnly.decide({}), std::nullopt);
+  const ParamTest AnyOf{0, false, 0b110, 0}; // p & 6
+  EXPECT_EQ(AnyOf.decide({0, 0b010}), true);
+  EXPECT_EQ(AnyOf.decide({0b110, 0}), false);
+  EXPECT_EQ(AnyOf.decide({0b100, 0}), std::nullopt);
+  const ParamTest Outside{0, true, 0b1, 0b10}; // (p & 1) == 2: never
+  EXPECT_EQ(Outside.decide({}), false);
+  EXPECT_EQ(KnownBits::constant(0b10).join(KnownBits::constant(0)),
+            (KnownBits{~uint64_t(0b10), 0}));
+}
+
+TEST(RelState, ConstantArgumentsDecideParameterTests) {
+  // __alloc_skb(): (flags & (FCLONE | NAPI)) == NAPI, FCLONE = 1, NAPI = 4.
+  const ParamTest NapiOnly{2, true, 0b101, 0b100};
+  RelState Taken;
+  Taken.setFact(RelState::FirstTestSlot, true);
+  EXPECT_EQ(Taken.TestKnown, 0b1);
+  EXPECT_EQ(Taken.TestTrue, 0b1);
+  AbsState Fclone; // alloc_skb_fclone(): flags = SKB_ALLOC_FCLONE
+  Fclone.setArg(2, KnownBits::constant(0b001));
+  EXPECT_TRUE(Fclone.ArgKnown & Fclone.ArgTrue & 0b100);
+  EXPECT_FALSE(feasible(Fclone, Taken, {NapiOnly}));
+  AbsState Napi;
+  Napi.setArg(2, KnownBits::constant(0b100));
+  EXPECT_TRUE(feasible(Napi, Taken, {NapiOnly}));
+  AbsState Zero; // a known zero is a value too
+  Zero.ArgKnown = 0b100;
+  EXPECT_EQ(Zero.argBits(2), KnownBits::constant(0));
+  EXPECT_FALSE(feasible(Zero, Taken, {NapiOnly}));
+  // __pskb_copy_fclone(): rx_flag(skb) | (fclone ? FCLONE : 0), where
+  // rx_flag() returns RX (2) or 0: NAPI is known zero, FCLONE is not known.
+  AbsState Copy;
+  Copy.setArg(2, KnownBits{~uint64_t(0b011), 0});
+  EXPECT_FALSE(feasible(Copy, Taken, {NapiOnly}));
+  EXPECT_FALSE(Copy.ArgKnown & 0b100); // zero or not, it does not say
+  AbsState MaybeNapi; // nothing known of the NAPI bit
+  MaybeNapi.setArg(2, KnownBits{~uint64_t(0b111), 0});
+  EXPECT_TRUE(feasible(MaybeNapi, Taken, {NapiOnly}));
+  EXPECT_TRUE(feasible(AbsState{}, Taken, {NapiOnly})); // nothing passed
+  // `gfp & __GFP_DIRECT_RECLAIM` found false, GFP_KERNEL passed.
+  const ParamTest Blocking{0, false, 0x400, 0};
+  RelState NotBlocking;
+  NotBlocking.setFact(RelState::FirstTestSlot, false);
+  AbsState Kernel;
+  Kernel.setArg(0, KnownBits::constant(0xcc0));
+  EXPECT_FALSE(feasible(Kernel, NotBlocking, {Blocking}));
+  AbsState Atomic;
+  Atomic.setArg(0, KnownBits::constant(0xa20));
+  EXPECT_TRUE(feasible(Atomic, NotBlocking, {Blocking}));
 }
 
 TEST(RelState, ForwardedParametersCarryWhatIsKnown) {

@@ -14,9 +14,13 @@ RelState unusualState() {
   R.MigrateDepth = -1;
   R.Irq = IrqRel::Off;
   R.SleepEvidence = true;
+  R.SleepOnlyToFault = true;
+  R.PagefaultDepth = 1;
   R.SleepDepth = -1;
   R.ParamKnown = 0b101;
   R.ParamTrue = 0b100;
+  R.TestKnown = 0b11;
+  R.TestTrue = 0b10;
   R.Returns = RetFact::NonZero;
   R.EnableEvidence = true;
   R.AssertedPreemptOff = true;
@@ -46,6 +50,8 @@ TUSummary everyField() {
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
   C.Forwarded = {{1, 0}, {3, 2}};
+  C.ArgBits = {{0, KnownBits::constant(0xcc0)},
+               {2, {~uint64_t(0), 0}}}; // all 64 bits survive
   C.Where = {"/src/a.c", 6, 9};
   C.States = {RelState(), unusualState()};
   F.Calls.push_back(C);
@@ -69,6 +75,8 @@ TUSummary everyField() {
   Site.States = {unusualState()};
   F.Sites.push_back(Site);
   F.ExitStates = {unusualState(), RelState()};
+  F.Tests = {{0, false, 0x400, 0}, {2, true, ~uint64_t(0), uint64_t(1) << 63}};
+  F.ReturnBits = {~uint64_t(3), 0};
   S.Functions.push_back(F);
   S.Target = {"aarch64", 16, true};
   S.Macros.push_back({"KSTACK_OFFSET_MAX", "((x) & 0x3FF)", {"/src/r.h", 3, 9}});
@@ -113,6 +121,9 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].CalleeName, "helper");
   EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
   EXPECT_EQ(F.Calls[0].Forwarded, G.Calls[0].Forwarded);
+  EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
+  EXPECT_EQ(F.Tests, G.Tests);
+  EXPECT_EQ(F.ReturnBits, G.ReturnBits);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
@@ -236,6 +247,28 @@ TEST(SummaryJson, RejectsMistypedFields) {
             }),
             "expected [argument, parameter] indices below 8 at "
             "summary.functions[0].calls[0].forwarded[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
+                  ["arg_bits"] = llvm::json::Array{llvm::json::Array{9, 1, 0}};
+            }),
+            "expected [argument index below 8, zero bits, one bits] at "
+            "summary.functions[0].calls[0].arg_bits[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["return_bits"] = llvm::json::Array{1};
+            }),
+            "expected [zero bits, one bits] at "
+            "summary.functions[0].return_bits");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["tests"].getAsArray())[1].getAsObject())
+                  ["param"] = 8;
+            }),
+            "expected a parameter index below 8 at "
+            "summary.functions[0].tests[1].param");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["tests"].getAsArray())[0].getAsObject())
+                  .erase("mask");
+            }),
+            "expected a mask and a value at summary.functions[0].tests[0]");
 }
 
 TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
