@@ -1,4 +1,5 @@
 #include "checkers/engine/ValueSlots.h"
+#include "checkers/engine/IntegerBits.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -352,111 +353,26 @@ std::optional<unsigned> ValueSlots::paramIndex(const Expr *E) const {
   return I < RelState::MaxParams ? std::optional<unsigned>(I) : std::nullopt;
 }
 
-std::optional<uint64_t> constantInteger(const Expr *E, ASTContext &Ctx) {
-  Expr::EvalResult R;
-  if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||
-      !E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getBitWidth() > 64)
-    return std::nullopt;
-  return uint64_t(R.Val.getInt().getExtValue());
-}
-
 std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
-  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
-  if (!B || !(B->getOpcode() == BO_And || B->isEqualityOp()) ||
-      !B->getLHS()->getType()->isIntegralOrEnumerationType())
-    return std::nullopt;
-  // Only the bits of the operation's type take part in it.
-  unsigned Width = unsigned(Ctx.getTypeSize(B->getLHS()->getType()));
-  uint64_t Bits = Width >= 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
-  // `p` or `p & M`, with the constant on either side.
-  auto Masked = [&](const Expr *X) -> std::optional<std::pair<unsigned, uint64_t>> {
-    X = X->IgnoreParenImpCasts();
-    if (std::optional<unsigned> P = paramIndex(X))
-      return std::pair(*P, Bits);
-    const auto *A = dyn_cast<BinaryOperator>(X);
-    if (!A || A->getOpcode() != BO_And)
-      return std::nullopt;
-    for (auto [L, R] : {std::pair(A->getLHS(), A->getRHS()),
-                        std::pair(A->getRHS(), A->getLHS())})
-      if (std::optional<unsigned> P = paramIndex(L))
-        if (std::optional<uint64_t> M = constantInteger(R, Ctx))
-          return std::pair(*P, *M & Bits);
-    return std::nullopt;
-  };
-  if (B->getOpcode() == BO_And) {
-    auto PM = Masked(B);
-    if (!PM || PM->second == Bits)
-      return std::nullopt; // `p & p`, or a test of p itself
-    return ParamTest{uint8_t(PM->first), false, PM->second, 0};
-  }
-  bool Equal = B->getOpcode() == BO_EQ;
-  for (auto [L, R] : {std::pair(B->getLHS(), B->getRHS()),
-                      std::pair(B->getRHS(), B->getLHS())})
-    if (auto PM = Masked(L))
-      if (std::optional<uint64_t> C = constantInteger(R, Ctx))
-        return ParamTest{uint8_t(PM->first), Equal, PM->second, *C & Bits};
-  return std::nullopt;
-}
-
-/// Bits B of a value of type From converted to integer type To: the low
-/// bits survive, extended by To's signedness.
-static KnownBits convert(KnownBits B, QualType To, ASTContext &Ctx) {
-  unsigned Width = unsigned(Ctx.getTypeSize(To));
-  if (Width >= 64)
-    return B;
-  uint64_t Low = (uint64_t(1) << Width) - 1, Sign = uint64_t(1) << (Width - 1);
-  B.Zero &= Low;
-  B.One &= Low;
-  if (To->isUnsignedIntegerOrEnumerationType() || (B.Zero & Sign))
-    B.Zero |= ~Low;
-  else if (B.One & Sign)
-    B.One |= ~Low;
-  return B;
+  return kharden::paramTest(E, Ctx, [&](const Expr *X) { return paramIndex(X); });
 }
 
 KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
                                 unsigned Depth) const {
-  if (std::optional<uint64_t> V = constantInteger(E, Ctx))
-    return KnownBits::constant(*V);
-  if (Depth > 8 || !E->getType()->isIntegralOrEnumerationType())
-    return {};
-  auto Sub = [&](const Expr *X) { return knownBits(X, OfCall, Depth + 1); };
-  if (const auto *P = dyn_cast<ParenExpr>(E))
-    return Sub(P->getSubExpr());
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    const Expr *From = C->getSubExpr();
-    if (C->getCastKind() == CK_IntegralCast)
-      return convert(Sub(From), E->getType(), Ctx);
-    if (C->getCastKind() == CK_IntegralToBoolean) {
-      KnownBits B = Sub(From);
-      return B.One ? KnownBits::constant(1)
-             : B == KnownBits::constant(0) ? B
-                                           : KnownBits{~uint64_t(1), 0};
-    }
-    bool Same = C->getCastKind() == CK_NoOp ||
-                C->getCastKind() == CK_LValueToRValue;
-    return Same ? Sub(From) : KnownBits{};
-  }
-  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
-    KnownBits L = Sub(B->getLHS()), R = Sub(B->getRHS());
-    switch (B->getOpcode()) {
-    case BO_Or: return {L.Zero & R.Zero, L.One | R.One};
-    case BO_And: return {L.Zero | R.Zero, L.One & R.One};
-    case BO_Xor:
-      return {(L.Zero & R.Zero) | (L.One & R.One),
-              (L.Zero & R.One) | (L.One & R.Zero)};
-    default: return {};
-    }
-  }
-  if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return Sub(C->getTrueExpr()).join(Sub(C->getFalseExpr()));
-  if (const auto *CE = dyn_cast<CallExpr>(E))
-    return OfCall(CE);
-  if (const auto *D = dyn_cast<DeclRefExpr>(E))
-    if (auto It = Initializers.find(dyn_cast<VarDecl>(D->getDecl()));
-        It != Initializers.end())
-      return Sub(It->second);
-  return {};
+  return kharden::knownBits(
+      E, Ctx,
+      [&](const Expr *Leaf, unsigned At) -> KnownBits {
+        if (const auto *CE = dyn_cast<CallExpr>(Leaf))
+          return OfCall(CE);
+        // A local variable that only ever holds its initializer (which may
+        // name the variable itself: `int x = x | 1;`).
+        if (const auto *D = dyn_cast<DeclRefExpr>(Leaf))
+          if (auto It = Initializers.find(dyn_cast<VarDecl>(D->getDecl()));
+              It != Initializers.end())
+            return knownBits(It->second, OfCall, At + 1);
+        return {};
+      },
+      Depth);
 }
 
 KnownBits ValueSlots::returnBits(CallBits OfCall) const {

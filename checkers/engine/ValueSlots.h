@@ -10,8 +10,8 @@
 //    once or on a callee's return value (`if (netif_running(dev))` twice);
 //  - the function's return value (RelState::RetSlot), for its callers;
 //  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
-//    `(flags & M) == NAPI`), which a caller's constant decides. A test a
-//    value is assigned (`return !!(gfp & __GFP_DIRECT_RECLAIM)`) splits
+//    `(flags & M) == NAPI`), which the bits known of a caller's argument
+//    decide. A test a value is assigned (`return !!(gfp & ...)`) splits
 //    the paths there.
 // A slot assigned a value made of context predicates splits the paths there
 // (a Fork), each path with its outcome's effects.
@@ -41,11 +41,6 @@ namespace kharden {
 
 /// What a constant says about its truth: `0`, `NULL`, `false`, an enum.
 std::optional<bool> constantTruth(const clang::Expr *E, clang::ASTContext &Ctx);
-/// An integer constant's value extended to 64 bits by its type's
-/// signedness: how caller and callee both see a parameter's value.
-std::optional<uint64_t> constantInteger(const clang::Expr *E,
-                                        clang::ASTContext &Ctx);
-
 /// What a callee's return values have in common, where its summary says.
 using CallBits = llvm::function_ref<KnownBits(const clang::CallExpr *)>;
 
@@ -89,9 +84,9 @@ public:
   llvm::ArrayRef<ParamTest> tests() const { return Tests; }
   /// The parameter a parameter slot or a test slot is about.
   std::optional<unsigned> paramOf(unsigned Slot) const;
-  /// What is known of an integer expression's bits: constants and what `|`,
-  /// `&`, `^`, `?:` and integer casts make of them, a local variable that
-  /// only ever holds its initializer, and calls (OfCall).
+  /// What is known of an integer expression's bits (IntegerBits.h), with
+  /// a local variable that only ever holds its initializer and calls
+  /// (OfCall) as its leaves.
   KnownBits knownBits(const clang::Expr *E, CallBits OfCall,
                       unsigned Depth = 0) const;
   /// What every value the function returns has in common.

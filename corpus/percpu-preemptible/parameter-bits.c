@@ -146,3 +146,11 @@ SYSCALL_DEFINE0(idr_kernel)
 	return idr_alloc(0, 1, GFP_KERNEL);
 }
 
+
+// A variable whose initializer names itself has no known bits.
+void self_init(void)
+{
+	int flags = flags | SKB_ALLOC_FCLONE;
+
+	alloc_skb_copy(64, flags);
+}
