@@ -178,6 +178,9 @@ private:
   ParentMap &parents() const;
   void applyBranchFacts(const CFGBlock &B, unsigned Succ,
                         StateSet &States) const;
+  /// Whether Slot is about a parameter the path assigned: its facts say
+  /// nothing of what the caller passed.
+  bool paramChanged(const RelState &S, unsigned Slot) const;
   /// Records that the path found Slot to be Value; false if it found it the
   /// other way before (a path that cannot run).
   bool setFact(RelState &S, unsigned Slot, bool Value) const;
@@ -187,9 +190,11 @@ private:
   /// callee in this file returns.
   KnownBits argumentBits(const Expr *E) const;
   KnownBits returnBits(const CallExpr *CE) const;
-  /// What the caller's arguments make of the callee's parameter tests.
-  llvm::SmallVector<ImportedTest, 2> importTests(const FunctionSummary &Callee,
-                                                 const CallExpr *CE);
+  /// What the caller's arguments (with bits ArgBits) make of the callee's
+  /// parameter tests.
+  llvm::SmallVector<ImportedTest, 2>
+  importTests(const FunctionSummary &Callee, const CallExpr *CE,
+              llvm::ArrayRef<KnownBits> ArgBits);
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
@@ -344,9 +349,13 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
     keepFact(Test.Test, Value, States);
 }
 
+bool FunctionAnalyzer::paramChanged(const RelState &S, unsigned Slot) const {
+  std::optional<unsigned> P = Slots->paramOf(Slot);
+  return P && (S.ParamChanged & (1u << *P));
+}
+
 bool FunctionAnalyzer::setFact(RelState &S, unsigned Slot, bool Value) const {
-  if (std::optional<unsigned> P = Slots->paramOf(Slot);
-      P && (S.ParamChanged & (1u << *P)))
+  if (paramChanged(S, Slot))
     return true; // no longer what the caller passed
   if (std::optional<bool> Known = S.fact(Slot); Known && *Known != Value)
     return false; // the path found the value the other way before
@@ -641,20 +650,21 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   C.Where = TU.point(Loc);
+  std::array<KnownBits, RelState::MaxParams> Bits{};
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
-       ++I)
-    if (std::optional<bool> V = constantTruth(CE->getArg(I), TU.AST)) {
+       ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (std::optional<bool> V = constantTruth(Arg, TU.AST)) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(unsigned(*V) << I);
     } else if (std::optional<unsigned> P =
-                   Slots->forwardedParam(CE->getArg(I)->IgnoreParenImpCasts())) {
+                   Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     }
-  for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
-       ++I)
-    if (KnownBits B = argumentBits(CE->getArg(I));
-        !B.unknown() && !(B == KnownBits::constant(0))) // ArgKnown says 0
-      C.ArgBits.push_back({uint8_t(I), B});
+    Bits[I] = argumentBits(Arg);
+    if (!Bits[I].unknown() && !(Bits[I] == KnownBits::constant(0)))
+      C.ArgBits.push_back({uint8_t(I), Bits[I]}); // ArgKnown says 0
+  }
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
@@ -670,7 +680,7 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                    });
     if (Changes || Returns) {
       E.Callee = S;
-      E.Tests = importTests(*S, CE);
+      E.Tests = importTests(*S, CE, Bits);
     }
     if (Changes)
       E.Note = addNote(Loc, calleeMessage(*S));
@@ -680,17 +690,17 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
 
 llvm::SmallVector<ImportedTest, 2>
 FunctionAnalyzer::importTests(const FunctionSummary &Callee,
-                              const CallExpr *CE) {
+                              const CallExpr *CE,
+                              llvm::ArrayRef<KnownBits> ArgBits) {
   llvm::SmallVector<ImportedTest, 2> Out;
   for (const ParamTest &T : Callee.Tests) {
     ImportedTest &I = Out.emplace_back();
     if (!CE || T.Param >= CE->getNumArgs())
       continue;
-    const Expr *Arg = CE->getArg(T.Param);
-    if ((I.Holds = T.decide(argumentBits(Arg))))
+    if ((I.Holds = T.decide(ArgBits[T.Param])))
       continue;
-    if (std::optional<unsigned> P =
-            Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
+    if (std::optional<unsigned> P = Slots->forwardedParam(
+            CE->getArg(T.Param)->IgnoreParenImpCasts())) {
       ParamTest Mine = T;
       Mine.Param = uint8_t(*P);
       if (std::optional<unsigned> Slot = Slots->testSlot(Mine))
@@ -856,36 +866,34 @@ bool FunctionAnalyzer::takesTests(const RelState &Exit,
 }
 
 void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
-  if (W.K == SlotWrite::Split) {
+  // Every state once per value of what is split on; Take makes the state
+  // for a value, false where the path cannot have it.
+  auto SplitOn = [&](llvm::function_ref<bool(RelState &, bool)> Take) {
     StateSet Both;
     for (const RelState &S : States)
-      for (bool Value : {true, false}) {
-        RelState Next = S;
-        if (!setFact(Next, W.From, Value))
-          continue;
-        // A changed parameter keeps no fact: the value is unknown then.
-        std::optional<bool> Found = Next.fact(W.From);
-        Next.setFact(W.Slot, Found ? std::optional<bool>(*Found != W.Value)
-                                   : std::nullopt);
-        addState(Both, Next);
-      }
+      for (bool Value : {true, false})
+        if (RelState Next = S; Take(Next, Value))
+          addState(Both, Next);
     States = std::move(Both);
-    return;
-  }
-  if (W.K == SlotWrite::Fork) {
-    const ValueSlots::Fork &F = Slots->forks()[W.From];
-    StateSet Both;
-    for (const RelState &S : States)
-      for (bool Value : {true, false}) {
-        RelState Next = S;
-        for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
-          Next.apply(Fx, ForkNotes[W.From][!Value]);
-        Next.setFact(W.Slot, Value);
-        addState(Both, Next);
-      }
-    States = std::move(Both);
-    return;
-  }
+  };
+  if (W.K == SlotWrite::Split)
+    return SplitOn([&](RelState &S, bool Value) {
+      if (!setFact(S, W.From, Value))
+        return false;
+      // A changed parameter keeps no fact: the value is unknown then.
+      std::optional<bool> Found = S.fact(W.From);
+      S.setFact(W.Slot, Found ? std::optional<bool>(*Found != W.Value)
+                              : std::nullopt);
+      return true;
+    });
+  if (W.K == SlotWrite::Fork)
+    return SplitOn([&](RelState &S, bool Value) {
+      const ValueSlots::Fork &F = Slots->forks()[W.From];
+      for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
+        S.apply(Fx, ForkNotes[W.From][!Value]);
+      S.setFact(W.Slot, Value);
+      return true;
+    });
   for (RelState &S : States)
     switch (W.K) {
     case SlotWrite::Set:
@@ -895,10 +903,8 @@ void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
       S.setFact(W.Slot, std::nullopt);
       break;
     case SlotWrite::Copy:
-      S.setFact(W.Slot, W.From < RelState::MaxParams &&
-                                (S.ParamChanged & (1u << W.From))
-                            ? std::nullopt
-                            : S.fact(W.From));
+      S.setFact(W.Slot, paramChanged(S, W.From) ? std::nullopt
+                                                : S.fact(W.From));
       break;
     case SlotWrite::ParamChanged:
       S.ParamChanged |= uint8_t(1u << W.Slot);

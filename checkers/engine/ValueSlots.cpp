@@ -315,13 +315,14 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
     else if (Value == To->getInit() && !Assigned.contains(To) &&
              !AddressTaken.contains(To))
       Initializers[To] = Value;
-    bool Negated = false;
-    if (std::optional<ParamTest> T = paramTest(strip(Value, Negated, Ctx)))
-      testSlot(*T);
     std::optional<unsigned> Slot =
         To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
     if (!Slot)
       continue;
+    // A test kept in a slot splits the paths where it is assigned.
+    bool Negated = false;
+    if (std::optional<ParamTest> T = paramTest(strip(Value, Negated, Ctx)))
+      testSlot(*T);
     const auto *Call = dyn_cast<CallExpr>(Value->IgnoreParenCasts());
     if (Call && Call->getDirectCallee() && !IsPrimitive(Call)) {
       Results[Call] = *Slot;
