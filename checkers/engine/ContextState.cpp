@@ -249,34 +249,42 @@ static Level levelAfterSleep(const RelState &R) {
   return R.PreemptDepth == R.SleepDepth ? Level::On : Level::Unknown;
 }
 
-std::optional<bool> ParamTest::decide(const KnownBits &Arg) const {
+std::optional<bool> ParamTest::decide(const KnownBits &B) const {
   bool Differs = (Value & ~Mask) ||
-                 (((Arg.One & ~Value) | (Arg.Zero & Value)) & Mask);
+                 (((B.One & ~Value) | (B.Zero & Value)) & Mask) ||
+                 (B.NonZero && Value == 0 && Mask == ~uint64_t(0));
   if (Differs)
     return !Equal;
-  if (((Arg.Zero | Arg.One) & Mask) == Mask)
+  if (((B.Zero | B.One) & Mask) == Mask)
     return Equal;
   return std::nullopt;
 }
 
-KnownBits AbsState::argBits(unsigned I) const {
-  if ((ArgKnown & ~ArgTrue) & (1u << I))
+KnownBits AbsState::argBits(const ArgRef &A) const {
+  if (A.Field.empty() && ((ArgKnown & ~ArgTrue) & (1u << A.Index)))
     return KnownBits::constant(0);
-  for (auto [Param, B] : ArgBits)
-    if (Param == I)
+  for (const auto &[Ref, B] : ArgBits)
+    if (Ref == A)
       return B;
   return {};
 }
 
-void AbsState::setArg(unsigned I, KnownBits B) {
+void AbsState::setArg(const ArgRef &A, KnownBits B) {
   auto It = llvm::partition_point(
-      ArgBits, [&](const auto &P) { return P.first < I; });
-  if (It != ArgBits.end() && It->first == I)
+      ArgBits, [&](const auto &P) { return P.first < A; });
+  bool Found = It != ArgBits.end() && It->first == A;
+  if (B.unknown()) {
+    if (Found)
+      ArgBits.erase(It);
+  } else if (Found) {
     It->second = B;
-  else
-    ArgBits.insert(It, {uint8_t(I), B});
-  uint8_t Bit = uint8_t(1u << I);
-  if (B.One) {
+  } else {
+    ArgBits.insert(It, {A, B});
+  }
+  if (!A.Field.empty())
+    return;
+  uint8_t Bit = uint8_t(1u << A.Index);
+  if (B.knownNonZero()) {
     ArgKnown |= Bit;
     ArgTrue |= Bit;
   } else if (B == KnownBits::constant(0)) {
@@ -291,7 +299,7 @@ bool feasible(const AbsState &Entry, const RelState &R,
     return false;
   for (unsigned I = 0; I < Tests.size() && I < RelState::MaxTests; ++I)
     if (std::optional<bool> Found = R.fact(RelState::FirstTestSlot + I))
-      if (std::optional<bool> Holds = Tests[I].decide(Entry.argBits(Tests[I].Param));
+      if (std::optional<bool> Holds = Tests[I].decide(Entry.argBits(Tests[I].Arg));
           Holds && *Holds != *Found)
         return false;
   return true;

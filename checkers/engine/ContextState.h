@@ -29,35 +29,58 @@ enum class IrqRel : uint8_t { Inherited, Off, On };
 /// What a function returns on a path, as far as a branch on it can tell.
 enum class RetFact : uint8_t { Unknown, Zero, NonZero };
 
-/// What is known of an integer's 64 bits (its value extended by its type's
-/// signedness), as LLVM's KnownBits: bits known zero, bits known one.
+/// What is known of an integer's or a pointer's 64 bits (its value extended
+/// by its type's signedness), as LLVM's KnownBits: bits known zero, bits
+/// known one, and, as LLVM's isKnownNonZero(), whether it is known not zero
+/// though no bit is known one (a pointer to an object: `&x`, an array).
 struct KnownBits {
   uint64_t Zero = 0, One = 0;
+  bool NonZero = false; ///< Only while One is 0.
 
   static KnownBits constant(uint64_t V) { return {~V, V}; }
-  bool unknown() const { return !(Zero | One); }
+  static KnownBits nonZero() { return {0, 0, true}; }
+  bool unknown() const { return !(Zero | One) && !NonZero; }
+  bool knownNonZero() const { return One || NonZero; }
   /// What is known of a value that is either this or O.
   KnownBits join(const KnownBits &O) const {
-    return {Zero & O.Zero, One & O.One};
+    KnownBits J{Zero & O.Zero, One & O.One};
+    J.NonZero = !J.One && knownNonZero() && O.knownNonZero();
+    return J;
   }
   bool operator==(const KnownBits &O) const {
-    return Zero == O.Zero && One == O.One;
+    return Zero == O.Zero && One == O.One && NonZero == O.NonZero;
   }
 };
 
-/// A test of bits of a parameter, `(param & Mask) == Value` (`!=` when Equal
-/// is false): a caller's constant argument decides it (`flags & FCLONE`,
-/// `gfp & __GFP_DIRECT_RECLAIM`), or an argument whose bits it reads are
-/// known (`rx_flag(skb) | (fclone ? FCLONE : 0)` never has NAPI set).
+/// A value a caller passes: argument Index itself, or the field at path
+/// Field ("evt.cpumask") of the object the argument points to.
+struct ArgRef {
+  uint8_t Index = 0;
+  std::string Field;
+
+  bool operator==(const ArgRef &O) const {
+    return Index == O.Index && Field == O.Field;
+  }
+  bool operator<(const ArgRef &O) const {
+    return Index != O.Index ? Index < O.Index : Field < O.Field;
+  }
+};
+
+/// A test of bits of a parameter or of a field of what it points to,
+/// `(Arg & Mask) == Value` (`!=` when Equal is false): a caller's constant
+/// argument decides it (`flags & FCLONE`, `gfp & __GFP_DIRECT_RECLAIM`), or
+/// an argument whose bits it reads are known (`rx_flag(skb) | (fclone ?
+/// FCLONE : 0)` never has NAPI set), or a field the caller set (`!dev->
+/// cpumask` after `evt->cpumask = cpumask_of(cpu)`).
 struct ParamTest {
-  uint8_t Param = 0;
+  ArgRef Arg;
   bool Equal = true;
   uint64_t Mask = 0, Value = 0;
 
-  /// Whether the test holds for an argument with bits Arg, if they say.
-  std::optional<bool> decide(const KnownBits &Arg) const;
+  /// Whether the test holds for an argument with bits B, if they say.
+  std::optional<bool> decide(const KnownBits &B) const;
   bool operator==(const ParamTest &O) const {
-    return Param == O.Param && Equal == O.Equal && Mask == O.Mask &&
+    return Arg == O.Arg && Equal == O.Equal && Mask == O.Mask &&
            Value == O.Value;
   }
 };
@@ -150,10 +173,10 @@ struct AbsState {
   bool MigrateDisabled = false;
   /// Constants the calling context passes to the first parameters (bits as
   /// in RelState::ParamKnown) and, where a parameter test needs them, the
-  /// bits known of an argument: {parameter index, bits}, by index. Few
+  /// bits known of an argument or of a field it points to, sorted. Few
   /// entry contexts have any, and there are many entry contexts.
   uint8_t ArgKnown = 0, ArgTrue = 0;
-  llvm::SmallVector<std::pair<uint8_t, KnownBits>, 0> ArgBits;
+  llvm::SmallVector<std::pair<ArgRef, KnownBits>, 0> ArgBits;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -163,12 +186,12 @@ struct AbsState {
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
            ArgTrue == O.ArgTrue && ArgBits == O.ArgBits;
   }
-  /// What is known of the bits the calling context passes to parameter I
-  /// (all of them for a known zero).
-  KnownBits argBits(unsigned I) const;
-  /// Records that the calling context passes a value with bits B to
-  /// parameter I.
-  void setArg(unsigned I, KnownBits B);
+  /// What is known of the bits the calling context passes as A (all of
+  /// them for a known zero).
+  KnownBits argBits(const ArgRef &A) const;
+  /// Records that the calling context passes a value with bits B as A
+  /// (nothing known: forgets what was).
+  void setArg(const ArgRef &A, KnownBits B);
   static AbsState fromSpec(const ContextSpec &Spec);
 };
 

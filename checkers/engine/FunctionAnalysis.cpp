@@ -75,6 +75,16 @@ bool valueUsedBy(const Stmt *User) {
   return true;
 }
 
+/// What a call passes as A, as far as its call site says.
+KnownBits bitsPassed(const CallSite &Call, const ArgRef &A) {
+  if (A.Field.empty() && (Call.ArgKnown & ~Call.ArgTrue & (1u << A.Index)))
+    return KnownBits::constant(0); // not in ArgBits
+  for (const auto &[Ref, B] : Call.ArgBits)
+    if (Ref == A)
+      return B;
+  return {};
+}
+
 /// A callee's parameter test as its caller sees it: decided by a constant
 /// argument, or a test of the caller's own parameter (Slot).
 struct ImportedTest {
@@ -190,11 +200,15 @@ private:
   /// callee in this file returns.
   KnownBits argumentBits(const Expr *E) const;
   KnownBits returnBits(const CallExpr *CE) const;
-  /// What the caller's arguments (with bits ArgBits) make of the callee's
-  /// parameter tests.
+  /// What the caller's arguments (with what Call knows of their bits)
+  /// make of the callee's parameter tests.
   llvm::SmallVector<ImportedTest, 2>
   importTests(const FunctionSummary &Callee, const CallExpr *CE,
-              llvm::ArrayRef<KnownBits> ArgBits);
+              const CallSite &Call);
+  /// The caller's own value that argument Arg passes as the callee's
+  /// CalleeRef: a parameter passed on, or a field of what one points to.
+  std::optional<ArgRef> callerRef(const Expr *Arg,
+                                  const ArgRef &CalleeRef) const;
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
@@ -244,6 +258,7 @@ private:
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;
+  std::optional<FieldStores> Fields;
   std::vector<BranchTest> Branches; ///< Per block.
   unsigned Current = 0;             ///< The block being classified.
   /// Blocks whose branch tests a macro's expansion, by its name token: the
@@ -385,6 +400,13 @@ void FunctionAnalyzer::collectEvents() {
                  return S.Returns != RetFact::Unknown;
                });
       });
+  Fields.emplace(
+      *Cfg, *Slots, [&](const Expr *E) { return argumentBits(E); },
+      [&](const CallExpr *CE) -> const std::vector<std::pair<ArgRef, KnownBits>> * {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
+      });
+  Out.Stores = Fields->parameterStores(FD);
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -650,7 +672,6 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   C.Where = TU.point(Loc);
-  std::array<KnownBits, RelState::MaxParams> Bits{};
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
     const Expr *Arg = CE->getArg(I);
@@ -661,10 +682,16 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     }
-    Bits[I] = argumentBits(Arg);
-    if (!Bits[I].unknown() && !(Bits[I] == KnownBits::constant(0)))
-      C.ArgBits.push_back({uint8_t(I), Bits[I]}); // ArgKnown says 0
+    // ArgKnown says 0; a pointer's NonZero is no test's business.
+    if (KnownBits B = argumentBits(Arg);
+        (B.Zero | B.One) && !(B == KnownBits::constant(0)))
+      C.ArgBits.push_back({ArgRef{uint8_t(I), ""}, B});
+    if (std::optional<FieldPath> Obj = Slots->pointeeOf(Arg))
+      for (auto &[Field, B] : Fields->knownAt(*Obj, CE))
+        C.ArgBits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
   }
+  llvm::sort(C.ArgBits,
+             [](const auto &A, const auto &B) { return A.first < B.first; });
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
@@ -680,7 +707,7 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                    });
     if (Changes || Returns) {
       E.Callee = S;
-      E.Tests = importTests(*S, CE, Bits);
+      E.Tests = importTests(*S, CE, Out.Calls.back());
     }
     if (Changes)
       E.Note = addNote(Loc, calleeMessage(*S));
@@ -690,24 +717,36 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
 
 llvm::SmallVector<ImportedTest, 2>
 FunctionAnalyzer::importTests(const FunctionSummary &Callee,
-                              const CallExpr *CE,
-                              llvm::ArrayRef<KnownBits> ArgBits) {
+                              const CallExpr *CE, const CallSite &Call) {
   llvm::SmallVector<ImportedTest, 2> Out;
   for (const ParamTest &T : Callee.Tests) {
     ImportedTest &I = Out.emplace_back();
-    if (!CE || T.Param >= CE->getNumArgs())
+    if (!CE || T.Arg.Index >= CE->getNumArgs())
       continue;
-    if ((I.Holds = T.decide(ArgBits[T.Param])))
+    if ((I.Holds = T.decide(bitsPassed(Call, T.Arg))))
       continue;
-    if (std::optional<unsigned> P = Slots->forwardedParam(
-            CE->getArg(T.Param)->IgnoreParenImpCasts())) {
-      ParamTest Mine = T;
-      Mine.Param = uint8_t(*P);
-      if (std::optional<unsigned> Slot = Slots->testSlot(Mine))
+    if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg))
+      if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,
+                                                          T.Mask, T.Value}))
         I.Slot = int8_t(*Slot);
-    }
   }
   return Out;
+}
+
+std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
+                                                  const ArgRef &CalleeRef) const {
+  if (CalleeRef.Field.empty()) {
+    std::optional<unsigned> P = Slots->forwardedParam(Arg->IgnoreParenImpCasts());
+    return P ? std::optional<ArgRef>(ArgRef{uint8_t(*P), ""}) : std::nullopt;
+  }
+  // A field of what the argument points to, in an object of a parameter.
+  std::optional<FieldPath> Obj = Slots->pointeeOf(Arg);
+  const auto *P = Obj ? dyn_cast<ParmVarDecl>(Obj->Base) : nullptr;
+  if (!P || !Obj->Through || P->getDeclContext() != FD ||
+      P->getFunctionScopeIndex() >= RelState::MaxParams)
+    return std::nullopt;
+  return ArgRef{uint8_t(P->getFunctionScopeIndex()),
+                joinField(Obj->Field, CalleeRef.Field)};
 }
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
@@ -979,6 +1018,15 @@ void FunctionAnalyzer::solve() {
 
 } // namespace
 
+static std::string bitsText(const KnownBits &B) {
+  if (B.NonZero)
+    return "nonzero";
+  std::string Out;
+  llvm::raw_string_ostream(Out) << "zero " << llvm::format_hex(B.Zero, 2)
+                                << " one " << llvm::format_hex(B.One, 2);
+  return Out;
+}
+
 static std::string stateText(const RelState &S) {
   static const char *Irq[] = {"inherited", "off", "on"};
   std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
@@ -1023,6 +1071,9 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
            << Out.Calls[E.Index].Where.Line << (E.Callee ? " (effects)" : "");
         for (const RelState &S : Out.Calls[E.Index].States)
           OS << " [" << stateText(S) << "]";
+        for (const auto &[A, B] : Out.Calls[E.Index].ArgBits)
+          OS << " arg" << unsigned(A.Index) << (A.Field.empty() ? "" : "->")
+             << A.Field << "=" << bitsText(B);
         break;
       case Event::Site:
         OS << "site " << Out.Sites[E.Index].Macro;
@@ -1037,6 +1088,10 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     }
   for (const RelState &S : Out.ExitStates)
     OS << "  exit [" << stateText(S) << "]\n";
+  for (const auto &[A, B] : Out.Stores)
+    OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
+       << bitsText(B) << "\n";
+  OS << "  returns " << bitsText(Out.ReturnBits) << "\n";
 }
 
 FunctionSummary analyzeFunction(const FunctionDecl *FD, TUContext &TU) {

@@ -23,8 +23,10 @@ namespace kharden {
 std::optional<uint64_t> constantInteger(const clang::Expr *E,
                                         clang::ASTContext &Ctx);
 
-/// What is known of an integer expression's bits: constants and what `|`,
-/// `&`, `^`, `?:` and integer conversions make of them. Leaf answers for
+/// What is known of an integer or pointer expression's bits: constants and
+/// what `|`, `&`, `^`, `?:` and conversions make of them; pointers to
+/// objects (`&x`, arrays, functions, and pointers moved from them) are not
+/// NULL. Leaf answers for
 /// what the expression reads (a call, a variable), at the depth it is at;
 /// Depth bounds the walk, through leaves too.
 using BitsLeaf = llvm::function_ref<KnownBits(const clang::Expr *, unsigned)>;
@@ -32,10 +34,12 @@ KnownBits knownBits(const clang::Expr *E, clang::ASTContext &Ctx,
                     BitsLeaf Leaf, unsigned Depth = 0);
 
 /// The test of a parameter's bits a condition is, if it is one: `p & M`,
-/// `(p & M) == C`, `p == C` (and `!=`), with integer constants M and C.
-/// ParamIndex says which expressions are which parameter.
+/// `(p & M) == C`, `p == C` (and `!=`), with integer constants M and C; the
+/// same of a field a parameter points to, and the field itself (`dev->
+/// cpumask`, as `!= 0`). ParamIndex says which expressions are which
+/// parameter or field.
 using ParamIndexOf =
-    llvm::function_ref<std::optional<unsigned>(const clang::Expr *)>;
+    llvm::function_ref<std::optional<ArgRef>(const clang::Expr *)>;
 std::optional<ParamTest> paramTest(const clang::Expr *E, clang::ASTContext &Ctx,
                                    ParamIndexOf ParamIndex);
 

@@ -74,25 +74,36 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
 }
 
 void Program::findBitParams() {
-  BitParams.assign(Functions.size(), 0);
+  BitArgs.assign(Functions.size(), {});
+  auto Add = [&](size_t F, ArgRef A) {
+    auto It = llvm::lower_bound(BitArgs[F], A);
+    if (It != BitArgs[F].end() && *It == A)
+      return false;
+    BitArgs[F].insert(It, std::move(A));
+    return true;
+  };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const ParamTest &T : Functions[I].Tests)
-      BitParams[I] |= uint8_t(1u << T.Param);
+      Add(I, T.Arg);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
         auto It = ByKey.find(C.CalleeKey);
-        if (It == ByKey.end())
+        if (It == ByKey.end() || C.Forwarded.empty() ||
+            BitArgs[It->second].empty())
           continue;
+        std::vector<ArgRef> CalleeArgs = BitArgs[It->second]; // may be I's
         for (auto [Arg, Param] : C.Forwarded)
-          if ((BitParams[It->second] & (1u << Arg)) &&
-              !(BitParams[I] & (1u << Param))) {
-            BitParams[I] |= uint8_t(1u << Param);
-            Changed = true;
-          }
+          for (const ArgRef &A : CalleeArgs)
+            if (A.Index == Arg)
+              Changed |= Add(I, {Param, A.Field});
       }
   }
+}
+
+bool Program::bitsMatter(size_t F, const ArgRef &A) const {
+  return std::binary_search(BitArgs[F].begin(), BitArgs[F].end(), A);
 }
 
 void Program::solve() {
@@ -137,10 +148,12 @@ void Program::solve() {
           llvm::errs() << "entry " << Name << ": " << describe(E.State)
                        << " args " << unsigned(E.State.ArgKnown) << "/"
                        << unsigned(E.State.ArgTrue);
-          for (auto [A, B] : E.State.ArgBits)
-            llvm::errs() << " arg" << unsigned(A) << " zero "
+          for (const auto &[A, B] : E.State.ArgBits)
+            llvm::errs() << " arg" << unsigned(A.Index)
+                         << (A.Field.empty() ? "" : "->" + A.Field) << " zero "
                          << llvm::format_hex(B.Zero, 2) << " one "
-                         << llvm::format_hex(B.One, 2);
+                         << llvm::format_hex(B.One, 2)
+                         << (B.NonZero ? " nonzero" : "");
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
@@ -165,19 +178,26 @@ void Program::propagate(std::deque<size_t> &Work) {
           AbsState Callee = compose(Entry.State, R);
           Callee.ArgKnown = C.ArgKnown;
           Callee.ArgTrue = C.ArgTrue;
-          uint8_t BitsMatter = BitParams[It->second];
-          for (auto [Arg, Bits] : C.ArgBits)
-            if (BitsMatter & (1u << Arg))
-              Callee.setArg(Arg, Bits);
-          for (auto [Arg, Param] : C.Forwarded)
-            if (KnownBits B = Entry.State.argBits(Param);
-                !B.unknown() && (BitsMatter & (1u << Arg))) {
-              Callee.setArg(Arg, B);
+          size_t To = It->second;
+          for (auto [Arg, Param] : C.Forwarded) {
+            // What the caller's caller passed, fields included; what the
+            // call site itself knows (below) overrides it.
+            for (const auto &[A, B] : Entry.State.ArgBits)
+              if (A.Index == Param && !A.Field.empty() &&
+                  bitsMatter(To, {Arg, A.Field}))
+                Callee.setArg({Arg, A.Field}, B);
+            if (KnownBits B = Entry.State.argBits({Param, ""});
+                !B.unknown() && bitsMatter(To, {Arg, ""})) {
+              Callee.setArg({Arg, ""}, B);
             } else if (std::optional<bool> V =
                            parameterValue(Entry.State, R, Param)) {
               Callee.ArgKnown |= uint8_t(1u << Arg);
               Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
             }
+          }
+          for (const auto &[A, Bits] : C.ArgBits)
+            if (bitsMatter(To, A))
+              Callee.setArg(A, Bits);
           NoteChain Why = Entry.Why;
           for (Note &N : localNotes(F, Entry.State, R))
             Why = Why.plus(std::move(N));

@@ -89,10 +89,11 @@ private:
                                const AbsState &Entry,
                                const RelState &R) const;
   bool addEntry(size_t Function, EntryContext Ctx);
-  /// Which parameters' known bits matter to each function: those its tests
-  /// read, and those it passes on to such a parameter. Entry contexts keep
-  /// only these, not every constant a caller passes.
+  /// Which parameters' (and fields') known bits matter to each function:
+  /// those its tests read, and those it passes on to such a parameter.
+  /// Entry contexts keep only these, not every constant a caller passes.
   void findBitParams();
+  bool bitsMatter(size_t Function, const ArgRef &A) const;
   void propagate(std::deque<size_t> &Work);
 
   std::shared_ptr<const KernelModel> Model;
@@ -103,7 +104,7 @@ private:
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
-  std::vector<uint8_t> BitParams; ///< Per function, bit i: parameter i.
+  std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.
 };
 
 } // namespace kharden

@@ -48,9 +48,12 @@ struct CallSite {
   /// Arguments that pass on one of the caller's parameters, which the
   /// caller never assigns: {argument index, caller's parameter index}.
   std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
-  /// Integer arguments some of whose bits are known (constants, and values
-  /// made of them): {argument index, bits}.
-  std::vector<std::pair<uint8_t, KnownBits>> ArgBits;
+  /// Arguments some of whose bits are known (constants, values made of
+  /// them, pointers to objects), and fields of the objects arguments point
+  /// to that the caller (or a callee of its file) set before the call. A
+  /// field with nothing known (Bits unknown) is one the caller changed: what
+  /// it got from its own caller no longer holds. Sorted.
+  std::vector<std::pair<ArgRef, KnownBits>> ArgBits;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
@@ -97,6 +100,9 @@ struct FunctionSummary {
   std::vector<ParamTest> Tests;
   /// What every return value has in common (for callers in the same file).
   KnownBits ReturnBits;
+  /// Fields of what the parameters point to that every path stores, with
+  /// what the stored values have in common (for callers in the same file).
+  std::vector<std::pair<ArgRef, KnownBits>> Stores;
 };
 
 /// A function entered in a known context because of how it is registered

@@ -31,9 +31,10 @@ namespace kharden {
                           OpStates, ValueUsed, PartOfRefill, FeedsStack,
                           MixesRandom] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits] = F;
-  [[maybe_unused]] auto [Param, Equal, Mask, Value] = ParamTest{};
-  [[maybe_unused]] auto [Zero, One] = KnownBits{};
+                          ExitStates, Tests, ReturnBits, Stores] = F;
+  [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
+  [[maybe_unused]] auto [Index, Field] = ArgRef{};
+  [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Macros, Functions, Hints,
@@ -199,18 +200,34 @@ private:
     for (auto [Arg, Param] : C.Forwarded)
       Forwarded.push_back(json::Array{Arg, Param});
     putArray(O, "forwarded", std::move(Forwarded));
-    json::Array Bits;
-    for (auto [Arg, B] : C.ArgBits)
-      Bits.push_back(json::Array{Arg, int64_t(B.Zero), int64_t(B.One)});
-    putArray(O, "arg_bits", std::move(Bits));
+    putArray(O, "arg_bits", argFacts(C.ArgBits));
     return O;
   }
 
+  static json::Array bits(const KnownBits &B) {
+    return json::Array{int64_t(B.Zero), int64_t(B.One), int64_t(B.NonZero)};
+  }
+
+  static json::Array
+  argFacts(llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Facts) {
+    json::Array A;
+    for (const auto &[Ref, B] : Facts) {
+      json::Object O{{"arg", Ref.Index}, {"bits", bits(B)}};
+      if (!Ref.Field.empty())
+        O["field"] = Ref.Field;
+      A.push_back(std::move(O));
+    }
+    return A;
+  }
+
   static json::Value test(const ParamTest &T) {
-    return json::Object{{"param", T.Param},
-                        {"equal", T.Equal},
-                        {"mask", int64_t(T.Mask)},
-                        {"value", int64_t(T.Value)}};
+    json::Object O{{"param", T.Arg.Index},
+                   {"equal", T.Equal},
+                   {"mask", int64_t(T.Mask)},
+                   {"value", int64_t(T.Value)}};
+    if (!T.Arg.Field.empty())
+      O["field"] = T.Arg.Field;
+    return O;
   }
 
   json::Value op(const PercpuOp &Op) {
@@ -261,8 +278,8 @@ private:
       Tests.push_back(test(T));
     putArray(O, "tests", std::move(Tests));
     if (!F.ReturnBits.unknown())
-      O["return_bits"] =
-          json::Array{int64_t(F.ReturnBits.Zero), int64_t(F.ReturnBits.One)};
+      O["return_bits"] = bits(F.ReturnBits);
+    putArray(O, "stores", argFacts(F.Stores));
     return O;
   }
 
@@ -473,7 +490,7 @@ private:
            integer(*O, "arg_known", C.ArgKnown, P) &&
            integer(*O, "arg_true", C.ArgTrue, P) &&
            array(*O, "forwarded", C.Forwarded, P, forwarded) &&
-           array(*O, "arg_bits", C.ArgBits, P, argBits);
+           array(*O, "arg_bits", C.ArgBits, P, argFact);
   }
 
   /// N integers, each the 64 bits of a uint64_t.
@@ -491,16 +508,44 @@ private:
     return true;
   }
 
-  /// [argument index below 8, bits known zero, bits known one].
-  static bool argBits(const json::Value &V,
-                      std::pair<uint8_t, KnownBits> &Out, Path P) {
+  /// [bits known zero, bits known one, 1 if known not zero else 0].
+  static bool knownBits(const json::Value &V, KnownBits &Out) {
     std::array<uint64_t, 3> W;
-    if (!words(V, W) || W[0] >= RelState::MaxParams) {
-      P.report("expected [argument index below 8, zero bits, one bits]");
+    if (!words(V, W) || W[2] > 1)
+      return false;
+    Out = {W[0], W[1], W[2] == 1};
+    return true;
+  }
+
+  static bool knownBits(const json::Object &O, StringRef Key, KnownBits &Out,
+                        Path P) {
+    const json::Value *V = O.get(Key);
+    if (V && knownBits(*V, Out))
+      return true;
+    P.field(Key).report("expected [zero bits, one bits, 0 or 1 (not zero)]");
+    return false;
+  }
+
+  /// An optional string field.
+  static bool optionalString(const json::Object &O, StringRef Key,
+                             std::string &Out, Path P) {
+    return !O.get(Key) || string(O, Key, Out, P);
+  }
+
+  /// {"arg": index below 8, "field": path (optional), "bits": bits}.
+  static bool argFact(const json::Value &V, std::pair<ArgRef, KnownBits> &Out,
+                      Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Arg = O->getInteger("arg");
+    if (!Arg || *Arg < 0 || *Arg >= RelState::MaxParams) {
+      P.field("arg").report("expected an argument index below 8");
       return false;
     }
-    Out = {uint8_t(W[0]), KnownBits{W[1], W[2]}};
-    return true;
+    Out.first.Index = uint8_t(*Arg);
+    return optionalString(*O, "field", Out.first.Field, P) &&
+           knownBits(*O, "bits", Out.second, P);
   }
 
   static bool test(const json::Value &V, ParamTest &T, Path P) {
@@ -515,9 +560,11 @@ private:
     }
     T.Mask = uint64_t(*Mask);
     T.Value = uint64_t(*Value);
-    if (!integer(*O, "param", T.Param, P) || !flag(*O, "equal", T.Equal, P))
+    if (!integer(*O, "param", T.Arg.Index, P) ||
+        !optionalString(*O, "field", T.Arg.Field, P) ||
+        !flag(*O, "equal", T.Equal, P))
       return false;
-    if (T.Param >= RelState::MaxParams) {
+    if (T.Arg.Index >= RelState::MaxParams) {
       P.field("param").report("expected a parameter index below 8");
       return false;
     }
@@ -612,20 +659,9 @@ private:
                  }) &&
            states(*O, "exit_states", F.ExitStates, P) &&
            array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
-           returnBits(*O, F.ReturnBits, P) && checkNoteIds(F, P);
-  }
-
-  static bool returnBits(const json::Object &O, KnownBits &Out, Path P) {
-    const json::Value *V = O.get("return_bits");
-    std::array<uint64_t, 2> W;
-    if (!V)
-      return true;
-    if (!words(*V, W)) {
-      P.field("return_bits").report("expected [zero bits, one bits]");
-      return false;
-    }
-    Out = {W[0], W[1]};
-    return true;
+           (!O->get("return_bits") ||
+            knownBits(*O, "return_bits", F.ReturnBits, P)) &&
+           array(*O, "stores", F.Stores, P, argFact) && checkNoteIds(F, P);
   }
 
   static bool checkTests(const FunctionSummary &F, Path P) {

@@ -1,4 +1,5 @@
 #include "checkers/engine/ValueSlots.h"
+#include "checkers/engine/FieldStores.h"
 #include "checkers/engine/IntegerBits.h"
 
 #include "clang/AST/ASTContext.h"
@@ -148,23 +149,6 @@ const ValueDecl *namedDecl(const Expr *E) {
   return nullptr;
 }
 
-/// What a statement stores into: `x = v` (Value v), `x += v`, `x++` (no
-/// Value: something the analysis does not know).
-struct Store {
-  const Expr *Target;
-  const Expr *Value;
-};
-
-std::optional<Store> storeOf(const Stmt *S) {
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
-    return Store{B->getLHS(),
-                 B->getOpcode() == BO_Assign ? B->getRHS() : nullptr};
-  if (const auto *U = dyn_cast<UnaryOperator>(S);
-      U && U->isIncrementDecrementOp())
-    return Store{U->getSubExpr(), nullptr};
-  return std::nullopt;
-}
-
 /// A local scalar variable: what a variable slot can hold.
 const VarDecl *scalarLocal(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
@@ -183,6 +167,8 @@ public:
   llvm::SmallVector<std::pair<const Expr *, const VarDecl *>, 8> Values;
 
   llvm::DenseSet<const ValueDecl *> Assigned;
+  /// Assigned other than by moving a pointer (`p += n`, `p++`).
+  llvm::DenseSet<const ValueDecl *> Replaced;
 
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
@@ -191,11 +177,13 @@ public:
     return true;
   }
   bool VisitExpr(Expr *E) {
-    std::optional<Store> W = storeOf(E);
+    std::optional<StoreStmt> W = storeOf(E);
     const ValueDecl *D = W ? namedDecl(W->Target) : nullptr;
     if (!D)
       return true;
     Assigned.insert(D);
+    if (!W->PointerStep)
+      Replaced.insert(D);
     if (const VarDecl *V = scalarLocal(D); V && W->Value)
       result(W->Value, V);
     return true;
@@ -268,6 +256,7 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   Body.TraverseStmt(FD->getBody());
   AddressTaken = std::move(Body.AddressTaken);
   Assigned = std::move(Body.Assigned);
+  Replaced = std::move(Body.Replaced);
 
   // Candidates in CFG order, so that slot numbers are deterministic.
   struct Candidate {
@@ -312,9 +301,9 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   for (auto [Value, To] : Body.Values) {
     if (!To)
       Returned.push_back(Value);
-    else if (Value == To->getInit() && !Assigned.contains(To) &&
+    else if (Value == To->getInit() && !Replaced.contains(To) &&
              !AddressTaken.contains(To))
-      Initializers[To] = Value;
+      (Assigned.contains(To) ? Stepped : Initializers)[To] = Value;
     std::optional<unsigned> Slot =
         To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
     if (!Slot)
@@ -354,8 +343,62 @@ std::optional<unsigned> ValueSlots::paramIndex(const Expr *E) const {
   return I < RelState::MaxParams ? std::optional<unsigned>(I) : std::nullopt;
 }
 
+std::optional<FieldPath> ValueSlots::fieldOf(const Expr *LValue,
+                                             unsigned Depth) const {
+  const Expr *E = LValue->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    std::optional<FieldPath> Obj =
+        !Field             ? std::nullopt
+        : M->isArrow()     ? pointeeOf(M->getBase(), Depth)
+                           : fieldOf(M->getBase(), Depth);
+    if (Obj)
+      Obj->Field = joinField(Obj->Field, Field->getName());
+    return Obj;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return pointeeOf(U->getSubExpr(), Depth);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return FieldPath{V, false, ""};
+  return std::nullopt;
+}
+
+std::optional<FieldPath> ValueSlots::pointeeOf(const Expr *Pointer,
+                                               unsigned Depth) const {
+  const Expr *E = Pointer->IgnoreParens();
+  while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() != CK_LValueToRValue && C->getCastKind() != CK_NoOp)
+      break;
+    E = C->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return fieldOf(U->getSubExpr(), Depth);
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !V->getType()->isPointerType() || AddressTaken.contains(V))
+    return std::nullopt;
+  if (auto It = Initializers.find(V); It != Initializers.end() && Depth < 4)
+    if (std::optional<FieldPath> Alias = pointeeOf(It->second, Depth + 1))
+      return Alias; // `evt = &hc->evt`
+  if (Assigned.contains(V))
+    return std::nullopt;
+  return FieldPath{V, true, ""};
+}
+
+std::optional<ArgRef> ValueSlots::argRefOf(const Expr *E) const {
+  if (std::optional<unsigned> P = paramIndex(E))
+    return ArgRef{uint8_t(*P), ""};
+  std::optional<FieldPath> F = fieldOf(E);
+  const auto *P = F ? dyn_cast<ParmVarDecl>(F->Base) : nullptr;
+  if (!P || !F->Through || F->Field.empty() || P->getDeclContext() != FD ||
+      P->getFunctionScopeIndex() >= RelState::MaxParams)
+    return std::nullopt;
+  return ArgRef{uint8_t(P->getFunctionScopeIndex()), std::move(F->Field)};
+}
+
 std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
-  return kharden::paramTest(E, Ctx, [&](const Expr *X) { return paramIndex(X); });
+  return kharden::paramTest(E, Ctx, [&](const Expr *X) { return argRefOf(X); });
 }
 
 KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
@@ -367,10 +410,14 @@ KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
           return OfCall(CE);
         // A local variable that only ever holds its initializer (which may
         // name the variable itself: `int x = x | 1;`).
-        if (const auto *D = dyn_cast<DeclRefExpr>(Leaf))
-          if (auto It = Initializers.find(dyn_cast<VarDecl>(D->getDecl()));
-              It != Initializers.end())
-            return knownBits(It->second, OfCall, At + 1);
+        const auto *D = dyn_cast<DeclRefExpr>(Leaf);
+        const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+        if (auto It = Initializers.find(V); It != Initializers.end())
+          return knownBits(It->second, OfCall, At + 1);
+        // A pointer only moved within its object stays not NULL.
+        if (auto It = Stepped.find(V); It != Stepped.end() &&
+            knownBits(It->second, OfCall, At + 1).knownNonZero())
+          return KnownBits::nonZero();
         return {};
       },
       Depth);
@@ -407,7 +454,7 @@ std::optional<unsigned> ValueSlots::paramOf(unsigned Slot) const {
   if (Slot < RelState::MaxParams)
     return Slot;
   if (Slot >= RelState::FirstTestSlot)
-    return Tests[Slot - RelState::FirstTestSlot].Param;
+    return Tests[Slot - RelState::FirstTestSlot].Arg.Index;
   return std::nullopt;
 }
 
@@ -479,6 +526,14 @@ void ValueSlots::writeTo(const Expr *LHS, const Expr *RHS,
     Out.push_back({SlotWrite::ParamChanged, uint8_t(*P)});
     return;
   }
+  // A field a parameter test reads: later tests are not about the caller's.
+  if (std::optional<ArgRef> F = argRefOf(LHS))
+    if (llvm::any_of(Tests, [&](const ParamTest &T) {
+          return T.Arg.Index == F->Index &&
+                 (fieldWithin(T.Arg.Field, F->Field) ||
+                  fieldWithin(F->Field, T.Arg.Field));
+        }))
+      Out.push_back({SlotWrite::ParamChanged, F->Index});
   const ValueDecl *D = namedDecl(LHS);
   if (!D)
     return;
@@ -517,7 +572,7 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
 
 void ValueSlots::writes(const Stmt *S,
                         llvm::SmallVectorImpl<SlotWrite> &Out) const {
-  if (std::optional<Store> W = storeOf(S)) {
+  if (std::optional<StoreStmt> W = storeOf(S)) {
     writeTo(W->Target, W->Value, Out);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())

@@ -25,6 +25,7 @@
 #define KHARDEN_CHECKERS_ENGINE_VALUESLOTS_H
 
 #include "checkers/engine/ContextState.h"
+#include "checkers/engine/FieldStores.h"
 #include "checkers/engine/KernelModel.h"
 
 #include "clang/AST/Decl.h"
@@ -91,6 +92,18 @@ public:
                       unsigned Depth = 0) const;
   /// What every value the function returns has in common.
   KnownBits returnBits(CallBits OfCall) const;
+  /// The field an lvalue names (`p->a.b`, `x.a`, `(*p).a`), seen through
+  /// local pointers that only hold their initializer (`evt = &hc->evt`).
+  std::optional<FieldPath> fieldOf(const clang::Expr *LValue,
+                                   unsigned Depth = 0) const;
+  /// The object a pointer value points to (`p`, `&x`, `&p->a`), if the
+  /// function never points it elsewhere.
+  std::optional<FieldPath> pointeeOf(const clang::Expr *Pointer,
+                                     unsigned Depth = 0) const;
+  /// The caller's value an expression reads: a parameter, or a field of
+  /// what one points to (`dev->cpumask`), if the function never assigns
+  /// the parameter.
+  std::optional<ArgRef> argRefOf(const clang::Expr *E) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
@@ -149,7 +162,8 @@ private:
 
   const clang::FunctionDecl *FD;
   clang::ASTContext &Ctx;
-  llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned;
+  /// Assigned: stored to at all; Replaced: other than by moving a pointer.
+  llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned, Replaced;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.
   llvm::DenseMap<const clang::CallExpr *, unsigned> Results;
@@ -157,6 +171,8 @@ private:
   llvm::SmallVector<ParamTest, 2> Tests;
   llvm::SmallVector<const clang::Expr *, 2> Returned;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Initializers;
+  /// Pointers only moved after their initializer (`p -= n`).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Stepped;
   /// Assigned values whose own event (a call's, a fork's) sets the slot.
   llvm::DenseSet<const clang::Expr *> SetByEvent;
 };

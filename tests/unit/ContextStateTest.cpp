@@ -132,18 +132,18 @@ TEST(RelState, ConstantArgumentsRuleOutContradictingPaths) {
 }
 
 TEST(ParamTest, KnownBitsDecideIt) {
-  const ParamTest NapiOnly{0, true, 0b101, 0b100}; // (p & 5) == 4
+  const ParamTest NapiOnly{{0, ""}, true, 0b101, 0b100}; // (p & 5) == 4
   EXPECT_EQ(NapiOnly.decide(KnownBits::constant(0b100)), true);
   EXPECT_EQ(NapiOnly.decide(KnownBits::constant(0b101)), false);
   EXPECT_EQ(NapiOnly.decide({~uint64_t(0b011), 0}), false); // bit 2 is zero
   EXPECT_EQ(NapiOnly.decide({0, 0b100}), std::nullopt);      // bit 0 unknown
   EXPECT_EQ(NapiOnly.decide({0b001, 0b100}), true);
   EXPECT_EQ(NapiOnly.decide({}), std::nullopt);
-  const ParamTest AnyOf{0, false, 0b110, 0}; // p & 6
+  const ParamTest AnyOf{{0, ""}, false, 0b110, 0}; // p & 6
   EXPECT_EQ(AnyOf.decide({0, 0b010}), true);
   EXPECT_EQ(AnyOf.decide({0b110, 0}), false);
   EXPECT_EQ(AnyOf.decide({0b100, 0}), std::nullopt);
-  const ParamTest Outside{0, true, 0b1, 0b10}; // (p & 1) == 2: never
+  const ParamTest Outside{{0, ""}, true, 0b1, 0b10}; // (p & 1) == 2: never
   EXPECT_EQ(Outside.decide({}), false);
   EXPECT_EQ(KnownBits::constant(0b10).join(KnownBits::constant(0)),
             (KnownBits{~uint64_t(0b10), 0}));
@@ -151,42 +151,79 @@ TEST(ParamTest, KnownBitsDecideIt) {
 
 TEST(RelState, ConstantArgumentsDecideParameterTests) {
   // __alloc_skb(): (flags & (FCLONE | NAPI)) == NAPI, FCLONE = 1, NAPI = 4.
-  const ParamTest NapiOnly{2, true, 0b101, 0b100};
+  const ParamTest NapiOnly{{2, ""}, true, 0b101, 0b100};
   RelState Taken;
   Taken.setFact(RelState::FirstTestSlot, true);
   EXPECT_EQ(Taken.TestKnown, 0b1);
   EXPECT_EQ(Taken.TestTrue, 0b1);
   AbsState Fclone; // alloc_skb_fclone(): flags = SKB_ALLOC_FCLONE
-  Fclone.setArg(2, KnownBits::constant(0b001));
+  Fclone.setArg({2, ""}, KnownBits::constant(0b001));
   EXPECT_TRUE(Fclone.ArgKnown & Fclone.ArgTrue & 0b100);
   EXPECT_FALSE(feasible(Fclone, Taken, {NapiOnly}));
   AbsState Napi;
-  Napi.setArg(2, KnownBits::constant(0b100));
+  Napi.setArg({2, ""}, KnownBits::constant(0b100));
   EXPECT_TRUE(feasible(Napi, Taken, {NapiOnly}));
   AbsState Zero; // a known zero is a value too
   Zero.ArgKnown = 0b100;
-  EXPECT_EQ(Zero.argBits(2), KnownBits::constant(0));
+  EXPECT_EQ(Zero.argBits({2, ""}), KnownBits::constant(0));
   EXPECT_FALSE(feasible(Zero, Taken, {NapiOnly}));
   // __pskb_copy_fclone(): rx_flag(skb) | (fclone ? FCLONE : 0), where
   // rx_flag() returns RX (2) or 0: NAPI is known zero, FCLONE is not known.
   AbsState Copy;
-  Copy.setArg(2, KnownBits{~uint64_t(0b011), 0});
+  Copy.setArg({2, ""}, KnownBits{~uint64_t(0b011), 0});
   EXPECT_FALSE(feasible(Copy, Taken, {NapiOnly}));
   EXPECT_FALSE(Copy.ArgKnown & 0b100); // zero or not, it does not say
   AbsState MaybeNapi; // nothing known of the NAPI bit
-  MaybeNapi.setArg(2, KnownBits{~uint64_t(0b111), 0});
+  MaybeNapi.setArg({2, ""}, KnownBits{~uint64_t(0b111), 0});
   EXPECT_TRUE(feasible(MaybeNapi, Taken, {NapiOnly}));
   EXPECT_TRUE(feasible(AbsState{}, Taken, {NapiOnly})); // nothing passed
   // `gfp & __GFP_DIRECT_RECLAIM` found false, GFP_KERNEL passed.
-  const ParamTest Blocking{0, false, 0x400, 0};
+  const ParamTest Blocking{{0, ""}, false, 0x400, 0};
   RelState NotBlocking;
   NotBlocking.setFact(RelState::FirstTestSlot, false);
   AbsState Kernel;
-  Kernel.setArg(0, KnownBits::constant(0xcc0));
+  Kernel.setArg({0, ""}, KnownBits::constant(0xcc0));
   EXPECT_FALSE(feasible(Kernel, NotBlocking, {Blocking}));
   AbsState Atomic;
-  Atomic.setArg(0, KnownBits::constant(0xa20));
+  Atomic.setArg({0, ""}, KnownBits::constant(0xa20));
   EXPECT_TRUE(feasible(Atomic, NotBlocking, {Blocking}));
+}
+
+TEST(KnownBits, NonZeroIsKeptOnlyWhereBothSidesHaveIt) {
+  KnownBits Object = KnownBits::nonZero(); // &x: no bit known, not NULL
+  EXPECT_FALSE(Object.unknown());
+  EXPECT_TRUE(Object.knownNonZero());
+  EXPECT_EQ(Object.join(KnownBits::constant(4)), KnownBits::nonZero());
+  EXPECT_EQ(KnownBits::constant(4).join(KnownBits::constant(6)),
+            (KnownBits{~uint64_t(6), 4})); // bit 2 stays known one
+  EXPECT_TRUE(Object.join(KnownBits::constant(0)).unknown()); // maybe NULL
+  EXPECT_TRUE(Object.join(KnownBits{}).unknown());
+}
+
+TEST(RelState, FieldsACallerSetDecideFieldTests) {
+  // clockevents_register_device(): `if (!dev->cpumask)` found true.
+  const ParamTest NoMask{{0, "cpumask"}, false, ~uint64_t(0), 0};
+  EXPECT_EQ(NoMask.decide(KnownBits::nonZero()), true);
+  EXPECT_EQ(NoMask.decide(KnownBits::constant(0)), false);
+  EXPECT_EQ(NoMask.decide({}), std::nullopt);
+  // NonZero says nothing of a test of some bits only.
+  EXPECT_EQ((ParamTest{{0, "flags"}, false, 0b1, 0}.decide(KnownBits::nonZero())),
+            std::nullopt);
+  RelState Unset;
+  Unset.setFact(RelState::FirstTestSlot, false);
+  AbsState SetUp; // hpet_init_clockevent() stored cpumask_of(cpu)
+  SetUp.setArg({0, "cpumask"}, KnownBits::nonZero());
+  EXPECT_EQ(SetUp.ArgKnown, 0); // a field is not the argument
+  EXPECT_FALSE(feasible(SetUp, Unset, {NoMask}));
+  EXPECT_TRUE(feasible(AbsState{}, Unset, {NoMask}));
+  AbsState Plain; // the argument itself says nothing of its fields
+  Plain.setArg({0, ""}, KnownBits::constant(1));
+  EXPECT_EQ(Plain.argBits({0, "cpumask"}), KnownBits{});
+  EXPECT_TRUE(feasible(Plain, Unset, {NoMask}));
+  // A caller that changed the field: setting nothing known forgets it.
+  SetUp.setArg({0, "cpumask"}, {});
+  EXPECT_TRUE(SetUp.ArgBits.empty());
+  EXPECT_TRUE(feasible(SetUp, Unset, {NoMask}));
 }
 
 TEST(RelState, ForwardedParametersCarryWhatIsKnown) {

@@ -50,8 +50,10 @@ TUSummary everyField() {
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
   C.Forwarded = {{1, 0}, {3, 2}};
-  C.ArgBits = {{0, KnownBits::constant(0xcc0)},
-               {2, {~uint64_t(0), 0}}}; // all 64 bits survive
+  C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
+               {{1, "evt.cpumask"}, KnownBits::nonZero()},
+               {{1, "evt.irq"}, {}}, // the caller changed it
+               {{2, ""}, {~uint64_t(0), 0}}}; // all 64 bits survive
   C.Where = {"/src/a.c", 6, 9};
   C.States = {RelState(), unusualState()};
   F.Calls.push_back(C);
@@ -75,8 +77,12 @@ TUSummary everyField() {
   Site.States = {unusualState()};
   F.Sites.push_back(Site);
   F.ExitStates = {unusualState(), RelState()};
-  F.Tests = {{0, false, 0x400, 0}, {2, true, ~uint64_t(0), uint64_t(1) << 63}};
+  F.Tests = {{{0, ""}, false, 0x400, 0},
+             {{2, ""}, true, ~uint64_t(0), uint64_t(1) << 63},
+             {{1, "cpumask"}, false, ~uint64_t(0), 0}};
   F.ReturnBits = {~uint64_t(3), 0};
+  F.Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
+              {{0, "rating"}, KnownBits::constant(50)}};
   S.Functions.push_back(F);
   S.Target = {"aarch64", 16, true};
   S.Macros.push_back({"KSTACK_OFFSET_MAX", "((x) & 0x3FF)", {"/src/r.h", 3, 9}});
@@ -124,6 +130,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ReturnBits, G.ReturnBits);
+  EXPECT_EQ(F.Stores, G.Stores);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
@@ -249,14 +256,28 @@ TEST(SummaryJson, RejectsMistypedFields) {
             "summary.functions[0].calls[0].forwarded[0]");
   EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
-                  ["arg_bits"] = llvm::json::Array{llvm::json::Array{9, 1, 0}};
+                  ["arg_bits"] = llvm::json::Array{llvm::json::Object{
+                  {"arg", 9}, {"bits", llvm::json::Array{1, 0, 0}}}};
             }),
-            "expected [argument index below 8, zero bits, one bits] at "
-            "summary.functions[0].calls[0].arg_bits[0]");
+            "expected an argument index below 8 at "
+            "summary.functions[0].calls[0].arg_bits[0].arg");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
+                  ["arg_bits"] = llvm::json::Array{llvm::json::Object{
+                  {"arg", 1}, {"field", 7}, {"bits", llvm::json::Array{1, 0, 0}}}};
+            }),
+            "expected a string at "
+            "summary.functions[0].calls[0].arg_bits[0].field");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["stores"] = llvm::json::Array{llvm::json::Object{
+                  {"arg", 0}, {"bits", llvm::json::Array{0, 0, 2}}}};
+            }),
+            "expected [zero bits, one bits, 0 or 1 (not zero)] at "
+            "summary.functions[0].stores[0].bits");
   EXPECT_EQ(errorAfter([](auto &O) {
               firstFunction(O)["return_bits"] = llvm::json::Array{1};
             }),
-            "expected [zero bits, one bits] at "
+            "expected [zero bits, one bits, 0 or 1 (not zero)] at "
             "summary.functions[0].return_bits");
   EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["tests"].getAsArray())[1].getAsObject())

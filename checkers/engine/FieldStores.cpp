@@ -1,0 +1,132 @@
+#include "checkers/engine/FieldStores.h"
+#include "checkers/engine/ValueSlots.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace kharden {
+
+std::optional<StoreStmt> storeOf(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+    bool Step = (B->getOpcode() == BO_AddAssign ||
+                 B->getOpcode() == BO_SubAssign) &&
+                B->getLHS()->getType()->isPointerType();
+    return StoreStmt{B->getLHS(),
+                     B->getOpcode() == BO_Assign ? B->getRHS() : nullptr, Step};
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    return StoreStmt{U->getSubExpr(), nullptr,
+                     U->getSubExpr()->getType()->isPointerType()};
+  return std::nullopt;
+}
+
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name) {
+  return Prefix.empty() ? Name.str() : (Prefix + "." + Name).str();
+}
+
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer) {
+  return Outer.empty() || Inner == Outer ||
+         (Inner.starts_with(Outer) && Inner[Outer.size()] == '.');
+}
+
+FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
+                         ValueBits Bits, CalleeStores OfCall)
+    : Cfg(Cfg) {
+  Dominators.buildDominatorTree(const_cast<CFG *>(&Cfg));
+  for (const CFGBlock *B : Cfg) {
+    unsigned Index = 0;
+    for (const CFGElement &E : *B) {
+      ++Index;
+      auto Elem = E.getAs<CFGStmt>();
+      if (!Elem)
+        continue;
+      const Stmt *S = Elem->getStmt();
+      Position[S] = {B, Index};
+      if (std::optional<StoreStmt> W = storeOf(S)) {
+        // A field, or a whole structure (which holds its fields).
+        std::optional<FieldPath> F = Slots.fieldOf(W->Target);
+        if (F && (F->Through || !F->Field.empty() ||
+                  F->Base->getType()->isRecordType()))
+          Stores.push_back({*F, W->Value ? Bits(W->Value) : KnownBits{}, B,
+                            Index});
+      } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+        if (const auto *Callee = OfCall(CE))
+          for (const auto &[Ref, Stored] : *Callee)
+            if (Ref.Index < CE->getNumArgs())
+              if (std::optional<FieldPath> Obj =
+                      Slots.pointeeOf(CE->getArg(Ref.Index))) {
+                Obj->Field = joinField(Obj->Field, Ref.Field);
+                Stores.push_back({*Obj, Stored, B, Index});
+              }
+      }
+    }
+  }
+}
+
+bool FieldStores::before(const Store &S, const CFGBlock *Block,
+                         unsigned Index) const {
+  return S.Block == Block ? S.Index < Index
+                          : Dominators.dominates(S.Block, Block);
+}
+
+KnownBits FieldStores::joined(const FieldPath &Field, const CFGBlock *Block,
+                              unsigned Index) const {
+  std::optional<KnownBits> Bits;
+  bool Reaches = false;
+  for (const Store &S : Stores) {
+    if (!S.Where.sameObject(Field) || !fieldWithin(Field.Field, S.Where.Field))
+      continue;
+    // A store around the field (the whole structure) says nothing of it.
+    KnownBits Stored = S.Where.Field == Field.Field ? S.Bits : KnownBits{};
+    Bits = Bits ? Bits->join(Stored) : Stored;
+    Reaches |= S.Where.Field == Field.Field && before(S, Block, Index);
+  }
+  return Reaches && Bits ? *Bits : KnownBits{};
+}
+
+std::vector<std::pair<std::string, KnownBits>>
+FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
+  std::vector<std::pair<std::string, KnownBits>> Out;
+  auto It = Position.find(CE);
+  if (It == Position.end())
+    return Out;
+  auto [Block, Index] = It->second;
+  bool Parameter = Object.Through && isa<ParmVarDecl>(Object.Base);
+  for (const Store &S : Stores) {
+    if (!S.Where.sameObject(Object) || S.Where.Field == Object.Field ||
+        !fieldWithin(S.Where.Field, Object.Field))
+      continue;
+    std::string Below = S.Where.Field.substr(
+        Object.Field.empty() ? 0 : Object.Field.size() + 1);
+    if (llvm::any_of(Out, [&](const auto &O) { return O.first == Below; }))
+      continue;
+    KnownBits Bits = joined(S.Where, Block, Index);
+    if (!Bits.unknown() || Parameter)
+      Out.push_back({std::move(Below), Bits});
+  }
+  llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
+  return Out;
+}
+
+std::vector<std::pair<ArgRef, KnownBits>>
+FieldStores::parameterStores(const FunctionDecl *FD) const {
+  std::vector<std::pair<ArgRef, KnownBits>> Out;
+  for (const Store &S : Stores) {
+    const auto *P = dyn_cast<ParmVarDecl>(S.Where.Base);
+    if (!P || !S.Where.Through || S.Where.Field.empty() ||
+        P->getDeclContext() != FD ||
+        P->getFunctionScopeIndex() >= RelState::MaxParams)
+      continue;
+    ArgRef Ref{uint8_t(P->getFunctionScopeIndex()), S.Where.Field};
+    if (llvm::any_of(Out, [&](const auto &O) { return O.first == Ref; }))
+      continue;
+    if (KnownBits Bits = joined(S.Where, &Cfg.getExit(), 0); !Bits.unknown())
+      Out.push_back({std::move(Ref), Bits});
+  }
+  llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
+  return Out;
+}
+
+} // namespace kharden

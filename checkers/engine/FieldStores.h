@@ -1,0 +1,114 @@
+//===- checkers/engine/FieldStores.h - fields a function sets ---*- C++ -*-===//
+//
+// Object state, as far as one function can tell it to its callees: which
+// fields of an object the function (or a callee in its file) has set, with
+// what, on every path to a call. `hpet_init_clockevent(hc)` stores
+// `evt->cpumask = cpumask_of(cpu)` through `evt = &hc->evt`; its caller then
+// passes `&hc->evt`, whose `cpumask` is known not to be NULL, and
+// `clockevents_register_device()` cannot take its `!dev->cpumask` branch.
+//
+// Fields are named by their path from an object ("evt.cpumask"). An object
+// is a variable's own storage (`x` in `x.f`) or what a pointer variable
+// points to (`*p` in `p->f`), seen through local aliases that only hold
+// their initializer (`evt = &hc->evt`). Like ValueSlots' condition slots,
+// this assumes that a call which does not say it stores a field (one in
+// another file) leaves it as it was: the bet a reviewer makes.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_ENGINE_FIELDSTORES_H
+#define KHARDEN_CHECKERS_ENGINE_FIELDSTORES_H
+
+#include "checkers/engine/ContextState.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kharden {
+
+/// What a statement stores into: `x = v` (Value v), `x += v`, `x++` (no
+/// Value: something the analysis does not know).
+struct StoreStmt {
+  const clang::Expr *Target;
+  const clang::Expr *Value;
+  /// `p += n`, `p -= n`, `p++`: a pointer moved within its object.
+  bool PointerStep = false;
+};
+std::optional<StoreStmt> storeOf(const clang::Stmt *S);
+
+/// A field of an object: of variable Base's own storage, or (Through) of
+/// what Base points to; Field is the path of member names, "" for the
+/// object itself.
+struct FieldPath {
+  const clang::VarDecl *Base = nullptr;
+  bool Through = false;
+  std::string Field;
+
+  bool sameObject(const FieldPath &O) const {
+    return Base == O.Base && Through == O.Through;
+  }
+};
+
+/// Path Prefix extended by member Name ("evt" + "cpumask").
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name);
+/// Whether field path Inner is Outer or inside it ("evt" holds "evt.irq").
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
+
+class ValueSlots;
+
+class FieldStores {
+public:
+  /// What a callee in this file stores through its arguments, per its
+  /// summary (FunctionSummary::Stores).
+  using CalleeStores = llvm::function_ref<
+      const std::vector<std::pair<ArgRef, KnownBits>> *(const clang::CallExpr *)>;
+  using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
+
+  /// Slots names the fields (ValueSlots::fieldOf()); Bits says what is
+  /// known of a stored value.
+  FieldStores(const clang::CFG &Cfg, const ValueSlots &Slots, ValueBits Bits,
+              CalleeStores OfCall);
+
+  /// The fields of Object (its own Field a prefix) known at call CE, as
+  /// {path below Object, bits}, sorted. A field of a parameter's object
+  /// that the function stores without a known value comes with unknown
+  /// bits: what the caller said of it no longer holds.
+  std::vector<std::pair<std::string, KnownBits>>
+  knownAt(const FieldPath &Object, const clang::CallExpr *CE) const;
+  /// Fields of parameter objects that every path to the exit stores, with
+  /// what the values have in common.
+  std::vector<std::pair<ArgRef, KnownBits>>
+  parameterStores(const clang::FunctionDecl *FD) const;
+
+private:
+  struct Store {
+    FieldPath Where;
+    KnownBits Bits;
+    const clang::CFGBlock *Block;
+    unsigned Index;
+  };
+  /// What is known of Field after every store to it or around it, and
+  /// whether one of the stores to it comes before (Block, Index).
+  KnownBits joined(const FieldPath &Field, const clang::CFGBlock *Block,
+                   unsigned Index) const;
+  bool before(const Store &S, const clang::CFGBlock *Block,
+              unsigned Index) const;
+
+  const clang::CFG &Cfg;
+  clang::CFGDomTree Dominators;
+  std::vector<Store> Stores;
+  llvm::DenseMap<const clang::Stmt *, std::pair<const clang::CFGBlock *, unsigned>>
+      Position;
+};
+
+} // namespace kharden
+
+#endif
