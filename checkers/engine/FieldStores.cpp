@@ -71,19 +71,41 @@ bool FieldStores::before(const Store &S, const CFGBlock *Block,
                           : Dominators.dominates(S.Block, Block);
 }
 
-KnownBits FieldStores::joined(const FieldPath &Field, const CFGBlock *Block,
-                              unsigned Index) const {
+bool FieldStores::mayReach(const Store &S, const CFGBlock *Block,
+                           unsigned Index) const {
+  if (S.Block == Block && S.Index < Index)
+    return true;
+  auto [It, New] = Reachable.try_emplace(S.Block);
+  if (New) { // blocks one or more edges away, computed once per block
+    It->second.resize(Cfg.getNumBlockIDs());
+    llvm::SmallVector<const CFGBlock *, 16> Work{S.Block};
+    while (!Work.empty())
+      for (const CFGBlock *Succ : Work.pop_back_val()->succs())
+        if (Succ && !It->second.test(Succ->getBlockID())) {
+          It->second.set(Succ->getBlockID());
+          Work.push_back(Succ);
+        }
+  }
+  return It->second.test(Block->getBlockID());
+}
+
+std::optional<KnownBits> FieldStores::joined(const FieldPath &Field,
+                                             const CFGBlock *Block,
+                                             unsigned Index) const {
   std::optional<KnownBits> Bits;
   bool Reaches = false;
   for (const Store &S : Stores) {
-    if (!S.Where.sameObject(Field) || !fieldWithin(Field.Field, S.Where.Field))
+    if (!S.Where.sameObject(Field) || !fieldWithin(Field.Field, S.Where.Field) ||
+        !mayReach(S, Block, Index))
       continue;
     // A store around the field (the whole structure) says nothing of it.
     KnownBits Stored = S.Where.Field == Field.Field ? S.Bits : KnownBits{};
     Bits = Bits ? Bits->join(Stored) : Stored;
     Reaches |= S.Where.Field == Field.Field && before(S, Block, Index);
   }
-  return Reaches && Bits ? *Bits : KnownBits{};
+  if (!Bits)
+    return std::nullopt;
+  return Reaches ? *Bits : KnownBits{};
 }
 
 std::vector<std::pair<std::string, KnownBits>>
@@ -102,9 +124,9 @@ FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
         Object.Field.empty() ? 0 : Object.Field.size() + 1);
     if (llvm::any_of(Out, [&](const auto &O) { return O.first == Below; }))
       continue;
-    KnownBits Bits = joined(S.Where, Block, Index);
-    if (!Bits.unknown() || Parameter)
-      Out.push_back({std::move(Below), Bits});
+    std::optional<KnownBits> Bits = joined(S.Where, Block, Index);
+    if (Bits && (!Bits->unknown() || Parameter))
+      Out.push_back({std::move(Below), *Bits});
   }
   llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
   return Out;
@@ -115,15 +137,14 @@ FieldStores::parameterStores(const FunctionDecl *FD) const {
   std::vector<std::pair<ArgRef, KnownBits>> Out;
   for (const Store &S : Stores) {
     const auto *P = dyn_cast<ParmVarDecl>(S.Where.Base);
-    if (!P || !S.Where.Through || S.Where.Field.empty() ||
-        P->getDeclContext() != FD ||
+    if (!P || !S.Where.Through || P->getDeclContext() != FD ||
         P->getFunctionScopeIndex() >= RelState::MaxParams)
       continue;
     ArgRef Ref{uint8_t(P->getFunctionScopeIndex()), S.Where.Field};
     if (llvm::any_of(Out, [&](const auto &O) { return O.first == Ref; }))
       continue;
-    if (KnownBits Bits = joined(S.Where, &Cfg.getExit(), 0); !Bits.unknown())
-      Out.push_back({std::move(Ref), Bits});
+    if (std::optional<KnownBits> Bits = joined(S.Where, &Cfg.getExit(), 0))
+      Out.push_back({std::move(Ref), *Bits});
   }
   llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
   return Out;

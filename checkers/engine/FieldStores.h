@@ -24,6 +24,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Analysis/Analyses/Dominators.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -83,8 +84,10 @@ public:
   /// bits: what the caller said of it no longer holds.
   std::vector<std::pair<std::string, KnownBits>>
   knownAt(const FieldPath &Object, const clang::CallExpr *CE) const;
-  /// Fields of parameter objects that every path to the exit stores, with
-  /// what the values have in common.
+  /// Fields of parameter objects the function stores: with what the values
+  /// have in common where every path to the exit stores them, with nothing
+  /// known where some path may not (a caller's knowledge of them ends).
+  /// Field "" is the whole object (`*p = v`).
   std::vector<std::pair<ArgRef, KnownBits>>
   parameterStores(const clang::FunctionDecl *FD) const;
 
@@ -95,18 +98,25 @@ private:
     const clang::CFGBlock *Block;
     unsigned Index;
   };
-  /// What is known of Field after every store to it or around it, and
-  /// whether one of the stores to it comes before (Block, Index).
-  KnownBits joined(const FieldPath &Field, const clang::CFGBlock *Block,
+  /// What is known of Field at element Index of Block: what the stores
+  /// to it (or around it) that may reach there have in common, where one
+  /// of them is on every path there; none if no store reaches there.
+  std::optional<KnownBits> joined(const FieldPath &Field, const clang::CFGBlock *Block,
                    unsigned Index) const;
+  /// Whether S is on every path to (Block, Index).
   bool before(const Store &S, const clang::CFGBlock *Block,
               unsigned Index) const;
+  /// Whether some path leads from S to (Block, Index).
+  bool mayReach(const Store &S, const clang::CFGBlock *Block,
+                unsigned Index) const;
 
   const clang::CFG &Cfg;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;
   llvm::DenseMap<const clang::Stmt *, std::pair<const clang::CFGBlock *, unsigned>>
       Position;
+  /// Per block with a store: the blocks some path leads to from it.
+  mutable llvm::DenseMap<const clang::CFGBlock *, llvm::BitVector> Reachable;
 };
 
 } // namespace kharden

@@ -100,8 +100,10 @@ struct FunctionSummary {
   std::vector<ParamTest> Tests;
   /// What every return value has in common (for callers in the same file).
   KnownBits ReturnBits;
-  /// Fields of what the parameters point to that every path stores, with
-  /// what the stored values have in common (for callers in the same file).
+  /// Fields of what the parameters point to that the function stores (for
+  /// callers in the same file): with what the stored values have in common
+  /// where every path stores them, else with nothing known (they may
+  /// change). Field "" is the whole object.
   std::vector<std::pair<ArgRef, KnownBits>> Stores;
 };
 

@@ -4,13 +4,14 @@
 // clockevents_config_and_register() in another file. A device whose
 // cpumask is set never takes the `!dev->cpumask` branch that reads
 // smp_processor_id(). A caller that clears the mask, sets it on one path
-// only, or passes the device on after storing an unknown mask still
-// reaches it. The same holds of a structure on the stack whose flag a
+// only, calls a function that may clear it, or passes the device on after
+// storing an unknown mask still reaches it. The same holds of a structure on the stack whose flag a
 // callee tests. CALLER picks the caller the system call runs.
 // RUN: %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c -- %kflags -DCALLER=0 | count 0
 // RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c -- %kflags -DCALLER=1 | FileCheck %s --check-prefix=CLEARED %strict
 // RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c -- %kflags -DCALLER=2 | FileCheck %s --check-prefix=ONE-PATH %strict
 // RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c -- %kflags -DCALLER=3 | FileCheck %s --check-prefix=CHANGED %strict
+// RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c -- %kflags -DCALLER=4 | FileCheck %s --check-prefix=MAYBE-CLEARED %strict
 #include <linux/clockevents.h>
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
@@ -65,6 +66,20 @@ static void hpet_picked_register(struct hpet_channel *hc)
 	register_picked(&hc->evt);
 }
 
+// A callee of the file that clears the mask on one path only.
+static void hpet_maybe_clear(struct hpet_channel *hc, int clear)
+{
+	if (clear)
+		hc->evt.cpumask = NULL;
+}
+
+static void hpet_reset_register(struct hpet_channel *hc, int clear)
+{
+	hpet_init_clockevent(hc, 50);
+	hpet_maybe_clear(hc, clear);
+	clockevents_config_and_register(&hc->evt, 1000);
+}
+
 // A field of a structure on the stack, tested for a bit.
 #define REQ_NOWAIT 0x2
 struct request {
@@ -107,26 +122,33 @@ SYSCALL_DEFINE1(hpet, int, which)
 	submit_blocking();
 #elif CALLER == 2
 	hpet_maybe_register(&channels[2], which);
-#else
+#elif CALLER == 3
 	hpet_picked_register(&channels[3]);
+#else
+	hpet_reset_register(&channels[3], which);
 #endif
 	return 0;
 }
 // CLEARED: clockevents.c:10:29: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-// CLEARED: field-stores.c:100:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
-// CLEARED: field-stores.c:106:2: note: 'hpet_cleared_register' called here
-// CLEARED: field-stores.c:44:2: note: 'clockevents_register_device' called here
-// CLEARED: field-stores.c:79:2: warning: per-CPU read-modify-write '__this_cpu_inc(blocking_submits)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
-// CLEARED: field-stores.c:100:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
-// CLEARED: field-stores.c:107:2: note: 'submit_blocking' called here
-// CLEARED: field-stores.c:95:2: note: 'submit' called here
+// CLEARED: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// CLEARED: field-stores.c:121:2: note: 'hpet_cleared_register' called here
+// CLEARED: field-stores.c:45:2: note: 'clockevents_register_device' called here
+// CLEARED: field-stores.c:94:2: warning: per-CPU read-modify-write '__this_cpu_inc(blocking_submits)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+// CLEARED: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// CLEARED: field-stores.c:122:2: note: 'submit_blocking' called here
+// CLEARED: field-stores.c:110:2: note: 'submit' called here
 // ONE-PATH: clockevents.c:10:29: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-// ONE-PATH: field-stores.c:100:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
-// ONE-PATH: field-stores.c:109:2: note: 'hpet_maybe_register' called here
-// ONE-PATH: field-stores.c:51:2: note: 'clockevents_config_and_register' called here
+// ONE-PATH: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// ONE-PATH: field-stores.c:124:2: note: 'hpet_maybe_register' called here
+// ONE-PATH: field-stores.c:52:2: note: 'clockevents_config_and_register' called here
 // ONE-PATH: clockevents.c:17:2: note: 'clockevents_register_device' called here
 // CHANGED: clockevents.c:10:29: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-// CHANGED: field-stores.c:100:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
-// CHANGED: field-stores.c:111:2: note: 'hpet_picked_register' called here
-// CHANGED: field-stores.c:65:2: note: 'register_picked' called here
-// CHANGED: field-stores.c:59:2: note: 'clockevents_register_device' called here
+// CHANGED: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// CHANGED: field-stores.c:126:2: note: 'hpet_picked_register' called here
+// CHANGED: field-stores.c:66:2: note: 'register_picked' called here
+// CHANGED: field-stores.c:60:2: note: 'clockevents_register_device' called here
+// MAYBE-CLEARED: clockevents.c:10:29: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
+// MAYBE-CLEARED: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// MAYBE-CLEARED: field-stores.c:128:2: note: 'hpet_reset_register' called here
+// MAYBE-CLEARED: field-stores.c:80:2: note: 'clockevents_config_and_register' called here
+// MAYBE-CLEARED: clockevents.c:17:2: note: 'clockevents_register_device' called here
