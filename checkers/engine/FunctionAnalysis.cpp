@@ -741,12 +741,10 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
   }
   // A field of what the argument points to, in an object of a parameter.
   std::optional<FieldPath> Obj = Slots->pointeeOf(Arg);
-  const auto *P = Obj ? dyn_cast<ParmVarDecl>(Obj->Base) : nullptr;
-  if (!P || !Obj->Through || P->getDeclContext() != FD ||
-      P->getFunctionScopeIndex() >= RelState::MaxParams)
-    return std::nullopt;
-  return ArgRef{uint8_t(P->getFunctionScopeIndex()),
-                joinField(Obj->Field, CalleeRef.Field)};
+  std::optional<ArgRef> Mine = Obj ? Slots->argRefOf(*Obj) : std::nullopt;
+  if (Mine)
+    Mine->Field = joinField(Mine->Field, CalleeRef.Field);
+  return Mine;
 }
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {

@@ -73,7 +73,7 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   return Out;
 }
 
-void Program::findBitParams() {
+void Program::findBitArgs() {
   BitArgs.assign(Functions.size(), {});
   auto Add = [&](size_t F, ArgRef A) {
     auto It = llvm::lower_bound(BitArgs[F], A);
@@ -107,7 +107,7 @@ bool Program::bitsMatter(size_t F, const ArgRef &A) const {
 }
 
 void Program::solve() {
-  findBitParams();
+  findBitArgs();
   Entries.assign(Functions.size(), {});
   Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;

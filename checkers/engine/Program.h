@@ -92,7 +92,7 @@ private:
   /// Which parameters' (and fields') known bits matter to each function:
   /// those its tests read, and those it passes on to such a parameter.
   /// Entry contexts keep only these, not every constant a caller passes.
-  void findBitParams();
+  void findBitArgs();
   bool bitsMatter(size_t Function, const ArgRef &A) const;
   void propagate(std::deque<size_t> &Work);
 

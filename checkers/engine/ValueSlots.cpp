@@ -386,15 +386,21 @@ std::optional<FieldPath> ValueSlots::pointeeOf(const Expr *Pointer,
   return FieldPath{V, true, ""};
 }
 
+std::optional<ArgRef> ValueSlots::argRefOf(const FieldPath &F) const {
+  const auto *P = dyn_cast<ParmVarDecl>(F.Base);
+  if (!P || !F.Through || P->getDeclContext() != FD ||
+      P->getFunctionScopeIndex() >= RelState::MaxParams)
+    return std::nullopt;
+  return ArgRef{uint8_t(P->getFunctionScopeIndex()), F.Field};
+}
+
 std::optional<ArgRef> ValueSlots::argRefOf(const Expr *E) const {
   if (std::optional<unsigned> P = paramIndex(E))
     return ArgRef{uint8_t(*P), ""};
   std::optional<FieldPath> F = fieldOf(E);
-  const auto *P = F ? dyn_cast<ParmVarDecl>(F->Base) : nullptr;
-  if (!P || !F->Through || F->Field.empty() || P->getDeclContext() != FD ||
-      P->getFunctionScopeIndex() >= RelState::MaxParams)
+  if (!F || F->Field.empty()) // `*p` is no field
     return std::nullopt;
-  return ArgRef{uint8_t(P->getFunctionScopeIndex()), std::move(F->Field)};
+  return argRefOf(*F);
 }
 
 std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {

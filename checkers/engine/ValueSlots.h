@@ -104,6 +104,8 @@ public:
   /// what one points to (`dev->cpumask`), if the function never assigns
   /// the parameter.
   std::optional<ArgRef> argRefOf(const clang::Expr *E) const;
+  /// The same of a field (or object) F, if a parameter points to it.
+  std::optional<ArgRef> argRefOf(const FieldPath &F) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
