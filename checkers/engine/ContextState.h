@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace kharden {
 
@@ -65,6 +66,9 @@ struct ArgRef {
     return Index != O.Index ? Index < O.Index : Field < O.Field;
   }
 };
+
+/// What is known of values a caller passes, sorted by ArgRef.
+using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
 
 /// A test of bits of a parameter or of a field of what it points to,
 /// `(Arg & Mask) == Value` (`!=` when Equal is false): a caller's constant

@@ -9,9 +9,9 @@ namespace kharden {
 
 std::optional<StoreStmt> storeOf(const Stmt *S) {
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
-    bool Step = (B->getOpcode() == BO_AddAssign ||
-                 B->getOpcode() == BO_SubAssign) &&
-                B->getLHS()->getType()->isPointerType();
+    bool Step =
+        (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
+        B->getLHS()->getType()->isPointerType();
     return StoreStmt{B->getLHS(),
                      B->getOpcode() == BO_Assign ? B->getRHS() : nullptr, Step};
   }
@@ -49,8 +49,8 @@ FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
         std::optional<FieldPath> F = Slots.fieldOf(W->Target);
         if (F && (F->Through || !F->Field.empty() ||
                   F->Base->getType()->isRecordType()))
-          Stores.push_back({*F, W->Value ? Bits(W->Value) : KnownBits{}, B,
-                            Index});
+          Stores.push_back(
+              {*F, W->Value ? Bits(W->Value) : KnownBits{}, B, Index});
       } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
         if (const auto *Callee = OfCall(CE))
           for (const auto &[Ref, Stored] : *Callee)
@@ -95,8 +95,8 @@ std::optional<KnownBits> FieldStores::joined(const FieldPath &Field,
   std::optional<KnownBits> Bits;
   bool Reaches = false;
   for (const Store &S : Stores) {
-    if (!S.Where.sameObject(Field) || !fieldWithin(Field.Field, S.Where.Field) ||
-        !mayReach(S, Block, Index))
+    if (!S.Where.sameObject(Field) ||
+        !fieldWithin(Field.Field, S.Where.Field) || !mayReach(S, Block, Index))
       continue;
     // A store around the field (the whole structure) says nothing of it.
     KnownBits Stored = S.Where.Field == Field.Field ? S.Bits : KnownBits{};
@@ -128,13 +128,12 @@ FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
     if (Bits && (!Bits->unknown() || Parameter))
       Out.push_back({std::move(Below), *Bits});
   }
-  llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
+  llvm::sort(Out, llvm::less_first());
   return Out;
 }
 
-std::vector<std::pair<ArgRef, KnownBits>>
-FieldStores::parameterStores(const FunctionDecl *FD) const {
-  std::vector<std::pair<ArgRef, KnownBits>> Out;
+ArgFacts FieldStores::parameterStores(const FunctionDecl *FD) const {
+  ArgFacts Out;
   for (const Store &S : Stores) {
     const auto *P = dyn_cast<ParmVarDecl>(S.Where.Base);
     if (!P || !S.Where.Through || P->getDeclContext() != FD ||
@@ -146,7 +145,7 @@ FieldStores::parameterStores(const FunctionDecl *FD) const {
     if (std::optional<KnownBits> Bits = joined(S.Where, &Cfg.getExit(), 0))
       Out.push_back({std::move(Ref), *Bits});
   }
-  llvm::sort(Out, [](const auto &A, const auto &B) { return A.first < B.first; });
+  llvm::sort(Out, llvm::less_first());
   return Out;
 }
 

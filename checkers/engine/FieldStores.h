@@ -22,8 +22,8 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/Analysis/CFG.h"
 #include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -69,8 +69,8 @@ class FieldStores {
 public:
   /// What a callee in this file stores through its arguments, per its
   /// summary (FunctionSummary::Stores).
-  using CalleeStores = llvm::function_ref<
-      const std::vector<std::pair<ArgRef, KnownBits>> *(const clang::CallExpr *)>;
+  using CalleeStores =
+      llvm::function_ref<const ArgFacts *(const clang::CallExpr *)>;
   using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
 
   /// Slots names the fields (ValueSlots::fieldOf()); Bits says what is
@@ -88,8 +88,7 @@ public:
   /// have in common where every path to the exit stores them, with nothing
   /// known where some path may not (a caller's knowledge of them ends).
   /// Field "" is the whole object (`*p = v`).
-  std::vector<std::pair<ArgRef, KnownBits>>
-  parameterStores(const clang::FunctionDecl *FD) const;
+  ArgFacts parameterStores(const clang::FunctionDecl *FD) const;
 
 private:
   struct Store {
@@ -101,8 +100,9 @@ private:
   /// What is known of Field at element Index of Block: what the stores
   /// to it (or around it) that may reach there have in common, where one
   /// of them is on every path there; none if no store reaches there.
-  std::optional<KnownBits> joined(const FieldPath &Field, const clang::CFGBlock *Block,
-                   unsigned Index) const;
+  std::optional<KnownBits> joined(const FieldPath &Field,
+                                  const clang::CFGBlock *Block,
+                                  unsigned Index) const;
   /// Whether S is on every path to (Block, Index).
   bool before(const Store &S, const clang::CFGBlock *Block,
               unsigned Index) const;
@@ -113,7 +113,8 @@ private:
   const clang::CFG &Cfg;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;
-  llvm::DenseMap<const clang::Stmt *, std::pair<const clang::CFGBlock *, unsigned>>
+  llvm::DenseMap<const clang::Stmt *,
+                 std::pair<const clang::CFGBlock *, unsigned>>
       Position;
   /// Per block with a store: the blocks some path leads to from it.
   mutable llvm::DenseMap<const clang::CFGBlock *, llvm::BitVector> Reachable;

@@ -402,7 +402,7 @@ void FunctionAnalyzer::collectEvents() {
       });
   Fields.emplace(
       *Cfg, *Slots, [&](const Expr *E) { return argumentBits(E); },
-      [&](const CallExpr *CE) -> const std::vector<std::pair<ArgRef, KnownBits>> * {
+      [&](const CallExpr *CE) -> const ArgFacts * {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
       });
@@ -690,8 +690,7 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
       for (auto &[Field, B] : Fields->knownAt(*Obj, CE))
         C.ArgBits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
   }
-  llvm::sort(C.ArgBits,
-             [](const auto &A, const auto &B) { return A.first < B.first; });
+  llvm::sort(C.ArgBits, llvm::less_first());
   Out.Calls.push_back(std::move(C));
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)

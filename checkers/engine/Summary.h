@@ -53,7 +53,7 @@ struct CallSite {
   /// to that the caller (or a callee of its file) set before the call. A
   /// field with nothing known (Bits unknown) is one the caller changed: what
   /// it got from its own caller no longer holds. Sorted.
-  std::vector<std::pair<ArgRef, KnownBits>> ArgBits;
+  ArgFacts ArgBits;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
@@ -104,7 +104,7 @@ struct FunctionSummary {
   /// callers in the same file): with what the stored values have in common
   /// where every path stores them, else with nothing known (they may
   /// change). Field "" is the whole object.
-  std::vector<std::pair<ArgRef, KnownBits>> Stores;
+  ArgFacts Stores;
 };
 
 /// A function entered in a known context because of how it is registered

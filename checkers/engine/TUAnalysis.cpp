@@ -193,7 +193,7 @@ void SummarizeConsumer::collectRegistrations(
   for (const auto &[Loc, R] : Expansions->all())
     if (R.Registration)
       Uses.push_back({Loc, &R});
-  llvm::sort(Uses, [](auto &A, auto &B) { return A.first < B.first; });
+  llvm::sort(Uses, llvm::less_first());
   for (const auto &[Loc, R] : Uses) {
     const Callback &C = *R->Registration;
     for (unsigned Arg : C.Arguments) {
