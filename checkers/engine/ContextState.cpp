@@ -269,11 +269,25 @@ KnownBits AbsState::argBits(const ArgRef &A) const {
   return {};
 }
 
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name) {
+  return Prefix.empty() ? Name.str() : (Prefix + "." + Name).str();
+}
+
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer) {
+  return Outer.empty() || Inner == Outer ||
+         (Inner.starts_with(Outer) && Inner[Outer.size()] == '.');
+}
+
 void AbsState::setArg(const ArgRef &A, KnownBits B) {
   auto It = llvm::partition_point(
       ArgBits, [&](const auto &P) { return P.first < A; });
   bool Found = It != ArgBits.end() && It->first == A;
-  if (B.unknown()) {
+  if (B.unknown() && !A.Field.empty()) {
+    llvm::erase_if(ArgBits, [&](const auto &P) {
+      return P.first.Index == A.Index && !P.first.Field.empty() &&
+             fieldWithin(P.first.Field, A.Field);
+    });
+  } else if (B.unknown()) {
     if (Found)
       ArgBits.erase(It);
   } else if (Found) {

@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <array>
 #include <cstdint>
@@ -66,6 +67,11 @@ struct ArgRef {
     return Index != O.Index ? Index < O.Index : Field < O.Field;
   }
 };
+
+/// Field path Prefix extended by member Name ("evt" + "cpumask").
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name);
+/// Whether field path Inner is Outer or inside it ("evt" holds "evt.irq").
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 
 /// What is known of values a caller passes, sorted by ArgRef.
 using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
@@ -194,7 +200,7 @@ struct AbsState {
   /// them for a known zero).
   KnownBits argBits(const ArgRef &A) const;
   /// Records that the calling context passes a value with bits B as A
-  /// (nothing known: forgets what was).
+  /// (nothing known: forgets what was, of a field and of the fields in it).
   void setArg(const ArgRef &A, KnownBits B);
   static AbsState fromSpec(const ContextSpec &Spec);
 };

@@ -22,15 +22,6 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
   return std::nullopt;
 }
 
-std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name) {
-  return Prefix.empty() ? Name.str() : (Prefix + "." + Name).str();
-}
-
-bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer) {
-  return Outer.empty() || Inner == Outer ||
-         (Inner.starts_with(Outer) && Inner[Outer.size()] == '.');
-}
-
 FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
                          ValueBits Bits, CalleeStores OfCall)
     : Cfg(Cfg) {

@@ -58,10 +58,6 @@ struct FieldPath {
   }
 };
 
-/// Path Prefix extended by member Name ("evt" + "cpumask").
-std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name);
-/// Whether field path Inner is Outer or inside it ("evt" holds "evt.irq").
-bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 
 class ValueSlots;
 

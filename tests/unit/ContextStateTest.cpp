@@ -226,6 +226,23 @@ TEST(RelState, FieldsACallerSetDecideFieldTests) {
   EXPECT_TRUE(feasible(SetUp, Unset, {NoMask}));
 }
 
+TEST(AbsState, ForgettingAFieldForgetsTheFieldsInIt) {
+  AbsState S; // what a forwarding function's caller stored in &hc->evt
+  S.setArg({0, "evt.cpumask"}, KnownBits::nonZero());
+  S.setArg({0, "evt.rating"}, KnownBits::constant(50));
+  S.setArg({0, "event"}, KnownBits::constant(1)); // not inside "evt"
+  S.setArg({1, "evt.cpumask"}, KnownBits::nonZero());
+  S.setArg({0, "evt"}, {}); // the function stores hc->evt as a whole
+  EXPECT_EQ(S.argBits({0, "evt.cpumask"}), KnownBits{});
+  EXPECT_EQ(S.argBits({0, "evt.rating"}), KnownBits{});
+  EXPECT_EQ(S.argBits({0, "event"}), KnownBits::constant(1));
+  EXPECT_EQ(S.argBits({1, "evt.cpumask"}), KnownBits::nonZero());
+  EXPECT_TRUE(fieldWithin("evt.cpumask", "evt"));
+  EXPECT_FALSE(fieldWithin("event", "evt"));
+  EXPECT_EQ(joinField("", "evt"), "evt");
+  EXPECT_EQ(joinField("evt", "cpumask"), "evt.cpumask");
+}
+
 TEST(RelState, ForwardedParametersCarryWhatIsKnown) {
   AbsState Entry; // the caller was passed 0 in its parameter 2
   Entry.ArgKnown = 0b100;
