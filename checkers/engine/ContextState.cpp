@@ -1,6 +1,8 @@
 #include "checkers/engine/ContextState.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <type_traits>
@@ -260,13 +262,28 @@ std::optional<bool> ParamTest::decide(const KnownBits &B) const {
   return std::nullopt;
 }
 
-KnownBits AbsState::argBits(const ArgRef &A) const {
+KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
+                     llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
+                     const ArgRef &A) {
   if (A.Field.empty() && ((ArgKnown & ~ArgTrue) & (1u << A.Index)))
-    return KnownBits::constant(0);
-  for (const auto &[Ref, B] : ArgBits)
+    return KnownBits::constant(0); // ArgBits leave known zeros out
+  for (const auto &[Ref, B] : Bits)
     if (Ref == A)
       return B;
   return {};
+}
+
+std::string describe(const KnownBits &B) {
+  if (B.NonZero)
+    return "nonzero";
+  std::string Out;
+  llvm::raw_string_ostream(Out) << "zero " << llvm::format_hex(B.Zero, 2)
+                                << " one " << llvm::format_hex(B.One, 2);
+  return Out;
+}
+
+KnownBits AbsState::argBits(const ArgRef &A) const {
+  return passedBits(ArgKnown, ArgTrue, ArgBits, A);
 }
 
 std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name) {
@@ -284,8 +301,7 @@ void AbsState::setArg(const ArgRef &A, KnownBits B) {
   bool Found = It != ArgBits.end() && It->first == A;
   if (B.unknown() && !A.Field.empty()) {
     llvm::erase_if(ArgBits, [&](const auto &P) {
-      return P.first.Index == A.Index && !P.first.Field.empty() &&
-             fieldWithin(P.first.Field, A.Field);
+      return P.first.Index == A.Index && fieldWithin(P.first.Field, A.Field);
     });
   } else if (B.unknown()) {
     if (Found)

@@ -76,6 +76,14 @@ bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 /// What is known of values a caller passes, sorted by ArgRef.
 using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
 
+/// What a caller passes as A: all bits for a constant zero among ArgKnown
+/// and ArgTrue (as RelState::ParamKnown), else what Bits says of A.
+KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
+                     llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
+                     const ArgRef &A);
+/// For debug output: "zero 0x.. one 0x..", or "nonzero".
+std::string describe(const KnownBits &B);
+
 /// A test of bits of a parameter or of a field of what it points to,
 /// `(Arg & Mask) == Value` (`!=` when Equal is false): a caller's constant
 /// argument decides it (`flags & FCLONE`, `gfp & __GFP_DIRECT_RECLAIM`), or

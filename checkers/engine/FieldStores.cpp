@@ -25,7 +25,6 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
 FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
                          ValueBits Bits, CalleeStores OfCall)
     : Cfg(Cfg) {
-  Dominators.buildDominatorTree(const_cast<CFG *>(&Cfg));
   for (const CFGBlock *B : Cfg) {
     unsigned Index = 0;
     for (const CFGElement &E : *B) {
@@ -34,7 +33,8 @@ FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
       if (!Elem)
         continue;
       const Stmt *S = Elem->getStmt();
-      Position[S] = {B, Index};
+      if (isa<CallExpr>(S))
+        Position[S] = {B, Index};
       if (std::optional<StoreStmt> W = storeOf(S)) {
         // A field, or a whole structure (which holds its fields).
         std::optional<FieldPath> F = Slots.fieldOf(W->Target);
@@ -54,6 +54,9 @@ FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
       }
     }
   }
+  // Only stores are ever asked whether they dominate a point.
+  if (!Stores.empty())
+    Dominators.buildDominatorTree(const_cast<CFG *>(&Cfg));
 }
 
 bool FieldStores::before(const Store &S, const CFGBlock *Block,

@@ -109,6 +109,7 @@ private:
   const clang::CFG &Cfg;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;
+  /// Where each call is: {block, 1 + index of its element}.
   llvm::DenseMap<const clang::Stmt *,
                  std::pair<const clang::CFGBlock *, unsigned>>
       Position;

@@ -75,16 +75,6 @@ bool valueUsedBy(const Stmt *User) {
   return true;
 }
 
-/// What a call passes as A, as far as its call site says.
-KnownBits bitsPassed(const CallSite &Call, const ArgRef &A) {
-  if (A.Field.empty() && (Call.ArgKnown & ~Call.ArgTrue & (1u << A.Index)))
-    return KnownBits::constant(0); // not in ArgBits
-  for (const auto &[Ref, B] : Call.ArgBits)
-    if (Ref == A)
-      return B;
-  return {};
-}
-
 /// A callee's parameter test as its caller sees it: decided by a constant
 /// argument, or a test of the caller's own parameter (Slot).
 struct ImportedTest {
@@ -722,7 +712,8 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
     ImportedTest &I = Out.emplace_back();
     if (!CE || T.Arg.Index >= CE->getNumArgs())
       continue;
-    if ((I.Holds = T.decide(bitsPassed(Call, T.Arg))))
+    if ((I.Holds = T.decide(
+             passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))))
       continue;
     if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg))
       if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,
@@ -1015,15 +1006,6 @@ void FunctionAnalyzer::solve() {
 
 } // namespace
 
-static std::string bitsText(const KnownBits &B) {
-  if (B.NonZero)
-    return "nonzero";
-  std::string Out;
-  llvm::raw_string_ostream(Out) << "zero " << llvm::format_hex(B.Zero, 2)
-                                << " one " << llvm::format_hex(B.One, 2);
-  return Out;
-}
-
 static std::string stateText(const RelState &S) {
   static const char *Irq[] = {"inherited", "off", "on"};
   std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
@@ -1070,7 +1052,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
           OS << " [" << stateText(S) << "]";
         for (const auto &[A, B] : Out.Calls[E.Index].ArgBits)
           OS << " arg" << unsigned(A.Index) << (A.Field.empty() ? "" : "->")
-             << A.Field << "=" << bitsText(B);
+             << A.Field << "=" << describe(B);
         break;
       case Event::Site:
         OS << "site " << Out.Sites[E.Index].Macro;
@@ -1087,8 +1069,8 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     OS << "  exit [" << stateText(S) << "]\n";
   for (const auto &[A, B] : Out.Stores)
     OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
-       << bitsText(B) << "\n";
-  OS << "  returns " << bitsText(Out.ReturnBits) << "\n";
+       << describe(B) << "\n";
+  OS << "  returns " << describe(Out.ReturnBits) << "\n";
 }
 
 FunctionSummary analyzeFunction(const FunctionDecl *FD, TUContext &TU) {

@@ -1,7 +1,5 @@
 #include "checkers/engine/Program.h"
 
-#include "llvm/Support/Format.h"
-
 #include <cstdlib>
 
 #include <deque>
@@ -150,10 +148,8 @@ void Program::solve() {
                        << unsigned(E.State.ArgTrue);
           for (const auto &[A, B] : E.State.ArgBits)
             llvm::errs() << " arg" << unsigned(A.Index)
-                         << (A.Field.empty() ? "" : "->" + A.Field) << " zero "
-                         << llvm::format_hex(B.Zero, 2) << " one "
-                         << llvm::format_hex(B.One, 2)
-                         << (B.NonZero ? " nonzero" : "");
+                         << (A.Field.empty() ? "" : "->" + A.Field) << " "
+                         << describe(B);
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
