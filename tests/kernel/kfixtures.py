@@ -62,6 +62,24 @@ def gen_compile_commands(build):
             return json.load(f)
 
 
+def subtree_entries(build, dirs, jobs=None):
+    """Builds every object of the source directories dirs (e.g. kernel/,
+    arch/arm64/) in build, then returns their kernel translation units from
+    the build's compile_commands.json, sorted by file. Directory targets, not
+    objects: kbuild builds some objects (the vDSOs) with flags set by their
+    parent target. Host programs (arch/x86/tools) are built with the same
+    clang; kernel code is what carries -D__KERNEL__."""
+    make = [tool("kmake"), build, "-s", f"-j{jobs or os.cpu_count()}",
+            *[d.strip("/") + "/" for d in dirs]]
+    if subprocess.run(make).returncode != 0:
+        sys.exit("error: building " + " ".join(dirs) + " failed")
+    src = source_dir(build)
+    roots = tuple(os.path.join(src, d.strip("/")) + "/" for d in dirs)
+    return sorted((e for e in gen_compile_commands(build)
+                   if e["file"].startswith(roots) and "-D__KERNEL__" in entry_argv(e)),
+                  key=lambda e: e["file"])
+
+
 def write_compile_db(out, entries):
     """Writes out/compile_commands.json (atomically); returns its path."""
     os.makedirs(out, exist_ok=True)
