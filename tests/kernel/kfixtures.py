@@ -62,14 +62,14 @@ def gen_compile_commands(build):
             return json.load(f)
 
 
-def subtree_entries(build, dirs, jobs=None):
+def subtree_entries(build, dirs):
     """Builds every object of the source directories dirs (e.g. kernel/,
     arch/arm64/) in build, then returns their kernel translation units from
     the build's compile_commands.json, sorted by file. Directory targets, not
     objects: kbuild builds some objects (the vDSOs) with flags set by their
     parent target. Host programs (arch/x86/tools) are built with the same
     clang; kernel code is what carries -D__KERNEL__."""
-    make = [tool("kmake"), build, "-s", f"-j{jobs or os.cpu_count()}",
+    make = [tool("kmake"), build, "-s", f"-j{os.cpu_count()}",
             *[d.strip("/") + "/" for d in dirs]]
     if subprocess.run(make).returncode != 0:
         sys.exit("error: building " + " ".join(dirs) + " failed")
