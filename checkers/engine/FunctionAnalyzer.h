@@ -23,8 +23,6 @@
 
 namespace kharden::function_analysis {
 
-using namespace clang;
-
 using StateSet = llvm::SmallVector<RelState, 4>;
 
 /// A callee's parameter test as its caller sees it: decided by a constant
@@ -55,8 +53,9 @@ struct Event {
 /// macro's expansion (`if (in_task())`), and the successor taken when it is
 /// true.
 struct BranchTest {
-  const CallExpr *Call = nullptr;
-  SourceLocation Macro; ///< The macro's name token, as expansions are keyed.
+  const clang::CallExpr *Call = nullptr;
+  /// The macro's name token, as expansions are keyed.
+  clang::SourceLocation Macro;
   int8_t TrueSucc = -1;
   int8_t Slot = -1; ///< The value slot it tests, if any ...
   bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
@@ -65,7 +64,7 @@ struct BranchTest {
 
 class FunctionAnalyzer {
 public:
-  FunctionAnalyzer(const FunctionDecl *FD, TUContext &TU)
+  FunctionAnalyzer(const clang::FunctionDecl *FD, TUContext &TU)
       : FD(FD), TU(TU), SM(TU.sourceManager()), LO(TU.AST.getLangOpts()) {}
 
   FunctionSummary run();
@@ -73,18 +72,19 @@ public:
 
 private:
   void computeOrder();
-  BranchTest branchTest(const CFGBlock &B) const;
+  BranchTest branchTest(const clang::CFGBlock &B) const;
   /// The name token of a primitive macro whose expansion is all of E.
-  SourceLocation primitiveMacro(const Expr *E) const;
-  std::pair<SourceLocation, const Primitive *>
-  primitiveExpansion(const Expr *E) const;
-  const Primitive *primitiveOf(const Expr *E) const;
-  const FunctionSummary *summaryOf(const FunctionDecl *Callee) const;
+  clang::SourceLocation primitiveMacro(const clang::Expr *E) const;
+  std::pair<clang::SourceLocation, const Primitive *>
+  primitiveExpansion(const clang::Expr *E) const;
+  const Primitive *primitiveOf(const clang::Expr *E) const;
+  const FunctionSummary *summaryOf(const clang::FunctionDecl *Callee) const;
   /// Whether E, inside the expansion of the macro named at NameLoc, is all
   /// of it but parentheses.
-  bool wholeExpansion(const Expr *E, SourceLocation NameLoc) const;
-  ParentMap &parents() const;
-  void applyBranchFacts(const CFGBlock &B, unsigned Succ,
+  bool wholeExpansion(const clang::Expr *E,
+                      clang::SourceLocation NameLoc) const;
+  clang::ParentMap &parents() const;
+  void applyBranchFacts(const clang::CFGBlock &B, unsigned Succ,
                         StateSet &States) const;
   /// Whether Slot is about a parameter the path assigned: its facts say
   /// nothing of what the caller passed.
@@ -96,43 +96,46 @@ private:
   void keepFact(unsigned Slot, bool Value, StateSet &States) const;
   /// What is known of the bits of an integer argument, and of what a
   /// callee in this file returns.
-  KnownBits argumentBits(const Expr *E) const;
-  KnownBits returnBits(const CallExpr *CE) const;
+  KnownBits argumentBits(const clang::Expr *E) const;
+  KnownBits returnBits(const clang::CallExpr *CE) const;
   /// What the caller's arguments (with what Call knows of their bits)
   /// make of the callee's parameter tests.
   llvm::SmallVector<ImportedTest, 2>
-  importTests(const FunctionSummary &Callee, const CallExpr *CE,
+  importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
               const CallSite &Call);
   /// The caller's own value that argument Arg passes as the callee's
   /// CalleeRef: a parameter passed on, or a field of what one points to.
-  std::optional<ArgRef> callerRef(const Expr *Arg,
+  std::optional<ArgRef> callerRef(const clang::Expr *Arg,
                                   const ArgRef &CalleeRef) const;
   void collectEvents();
   void markValueFlow();
   void markSiteStorage();
-  const Stmt *userOf(const Stmt *S, SourceLocation NameLoc);
-  void classify(const CFGElement &E, std::vector<Event> &Events);
-  bool classifyMacro(const Stmt *S, llvm::ArrayRef<SourceLocation> Chain,
+  const clang::Stmt *userOf(const clang::Stmt *S,
+                            clang::SourceLocation NameLoc);
+  void classify(const clang::CFGElement &E, std::vector<Event> &Events);
+  bool classifyMacro(const clang::Stmt *S,
+                     llvm::ArrayRef<clang::SourceLocation> Chain,
                      std::vector<Event> &Events);
-  void noteSites(llvm::ArrayRef<SourceLocation> Chain,
+  void noteSites(llvm::ArrayRef<clang::SourceLocation> Chain,
                  std::vector<Event> &Events);
-  void classifyCall(const CallExpr *CE, std::vector<Event> &Events);
+  void classifyCall(const clang::CallExpr *CE, std::vector<Event> &Events);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,
                      llvm::ArrayRef<std::string> Args, std::string Text,
-                     const Stmt *S, SourceLocation UseLoc,
-                     llvm::ArrayRef<SourceLocation> Chain, int Outer,
+                     const clang::Stmt *S, clang::SourceLocation UseLoc,
+                     llvm::ArrayRef<clang::SourceLocation> Chain, int Outer,
                      std::vector<Event> &Events);
   /// Effects: whether the callee's summary changes the context after it
   /// (not for a primitive whose effects stand for it).
-  void addCall(const FunctionDecl *Callee, SourceLocation Loc,
-               std::vector<Event> &Events, const CallExpr *CE = nullptr,
+  void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
+               std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
                bool Effects = true);
-  bool usedAsPointer(const Stmt *S, SourceLocation NameLoc);
-  bool inExpansion(SourceLocation Loc, SourceLocation NameLoc) const;
-  std::vector<Note> macroNotes(llvm::ArrayRef<SourceLocation> Chain,
+  bool usedAsPointer(const clang::Stmt *S, clang::SourceLocation NameLoc);
+  bool inExpansion(clang::SourceLocation Loc,
+                   clang::SourceLocation NameLoc) const;
+  std::vector<Note> macroNotes(llvm::ArrayRef<clang::SourceLocation> Chain,
                                int Outer) const;
-  std::string argumentText(const Expr *Arg) const;
-  int16_t addNote(SourceLocation Loc, std::string Message);
+  std::string argumentText(const clang::Expr *Arg) const;
+  int16_t addNote(clang::SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
   /// Whether a callee's exit can be taken with these arguments; records in
   /// S what it found of the caller's own parameters.
@@ -143,16 +146,16 @@ private:
   void solve();
   void dump(llvm::raw_ostream &OS) const;
 
-  const FunctionDecl *FD;
+  const clang::FunctionDecl *FD;
   TUContext &TU;
-  SourceManager &SM;
-  const LangOptions &LO;
+  clang::SourceManager &SM;
+  const clang::LangOptions &LO;
   FunctionSummary Out;
-  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<clang::CFG> Cfg;
   std::vector<std::vector<Event>> BlockEvents;
-  std::vector<const CFGBlock *> Order; ///< Reverse post-order.
-  llvm::DenseSet<unsigned> Anchored;    ///< Expansions already turned to events.
-  mutable std::unique_ptr<ParentMap> Parents; ///< Built on first use.
+  std::vector<const clang::CFGBlock *> Order; ///< Reverse post-order.
+  llvm::DenseSet<unsigned> Anchored; ///< Expansions already turned to events.
+  mutable std::unique_ptr<clang::ParentMap> Parents; ///< Built on first use.
   std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;

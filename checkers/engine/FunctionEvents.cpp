@@ -5,6 +5,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 
+using namespace clang;
+
 namespace kharden::function_analysis {
 
 namespace {
