@@ -24,7 +24,7 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
 
 FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
                          ValueBits Bits, CalleeStores OfCall)
-    : Cfg(Cfg) {
+    : Cfg(Cfg), Slots(Slots) {
   for (const CFGBlock *B : Cfg) {
     unsigned Index = 0;
     for (const CFGElement &E : *B) {
@@ -126,18 +126,15 @@ FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
   return Out;
 }
 
-ArgFacts FieldStores::parameterStores(const FunctionDecl *FD) const {
+ArgFacts FieldStores::parameterStores() const {
   ArgFacts Out;
   for (const Store &S : Stores) {
-    const auto *P = dyn_cast<ParmVarDecl>(S.Where.Base);
-    if (!P || !S.Where.Through || P->getDeclContext() != FD ||
-        P->getFunctionScopeIndex() >= RelState::MaxParams)
-      continue;
-    ArgRef Ref{uint8_t(P->getFunctionScopeIndex()), S.Where.Field};
-    if (llvm::any_of(Out, [&](const auto &O) { return O.first == Ref; }))
+    std::optional<ArgRef> Ref = Slots.argRefOf(S.Where);
+    if (!Ref ||
+        llvm::any_of(Out, [&](const auto &O) { return O.first == *Ref; }))
       continue;
     if (std::optional<KnownBits> Bits = joined(S.Where, &Cfg.getExit(), 0))
-      Out.push_back({std::move(Ref), *Bits});
+      Out.push_back({std::move(*Ref), *Bits});
   }
   llvm::sort(Out, llvm::less_first());
   return Out;

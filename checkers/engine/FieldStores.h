@@ -58,7 +58,6 @@ struct FieldPath {
   }
 };
 
-
 class ValueSlots;
 
 class FieldStores {
@@ -69,7 +68,8 @@ public:
       llvm::function_ref<const ArgFacts *(const clang::CallExpr *)>;
   using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
 
-  /// Slots names the fields (ValueSlots::fieldOf()); Bits says what is
+  /// Slots names the fields (ValueSlots::fieldOf()) and says which are a
+  /// parameter's (argRefOf()); it must outlive this. Bits says what is
   /// known of a stored value.
   FieldStores(const clang::CFG &Cfg, const ValueSlots &Slots, ValueBits Bits,
               CalleeStores OfCall);
@@ -84,7 +84,7 @@ public:
   /// have in common where every path to the exit stores them, with nothing
   /// known where some path may not (a caller's knowledge of them ends).
   /// Field "" is the whole object (`*p = v`).
-  ArgFacts parameterStores(const clang::FunctionDecl *FD) const;
+  ArgFacts parameterStores() const;
 
 private:
   struct Store {
@@ -107,6 +107,7 @@ private:
                 unsigned Index) const;
 
   const clang::CFG &Cfg;
+  const ValueSlots &Slots;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;
   /// Where each call is: {block, 1 + index of its element}.

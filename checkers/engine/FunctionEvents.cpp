@@ -131,7 +131,7 @@ void FunctionAnalyzer::collectEvents() {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
       });
-  Out.Stores = Fields->parameterStores(FD);
+  Out.Stores = Fields->parameterStores();
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
