@@ -1,5 +1,6 @@
 // FunctionAnalyzer, second half: the states at each event, and the summary.
 #include "checkers/engine/FunctionAnalyzer.h"
+#include "checkers/engine/StackOffsetSites.h"
 
 #include <cstdlib>
 #include <set>
@@ -65,7 +66,7 @@ FunctionSummary FunctionAnalyzer::run() {
     return std::move(Out);
   collectEvents();
   markValueFlow();
-  markSiteStorage();
+  readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
   solve();
   if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
       Name && Out.Name == Name)

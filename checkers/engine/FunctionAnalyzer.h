@@ -109,7 +109,6 @@ private:
                                   const ArgRef &CalleeRef) const;
   void collectEvents();
   void markValueFlow();
-  void markSiteStorage();
   const clang::Stmt *userOf(const clang::Stmt *S,
                             clang::SourceLocation NameLoc);
   void classify(const clang::CFGElement &E, std::vector<Event> &Events);

@@ -222,59 +222,6 @@ void FunctionAnalyzer::noteSites(llvm::ArrayRef<SourceLocation> Chain,
   }
 }
 
-namespace {
-/// Finds what stack-offset site expansions touch: the task field or a
-/// generator call. (Member accesses are not CFG elements of their own.)
-class SiteStorageScanner : public RecursiveASTVisitor<SiteStorageScanner> {
-public:
-  /// Called with the expression, where its storage is named, and whether
-  /// it is the task field (else a generator call).
-  using Mark =
-      llvm::function_ref<void(const Stmt *, SourceLocation, bool TaskField)>;
-  SiteStorageScanner(const StackOffsetNames &Names, Mark OnStorage)
-      : Names(Names), OnStorage(OnStorage) {}
-  bool VisitMemberExpr(MemberExpr *ME) {
-    if (ME->getMemberDecl()->getName() == Names.TaskField)
-      OnStorage(ME, ME->getMemberLoc(), true);
-    return true;
-  }
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (Callee && Callee->getIdentifier() &&
-        llvm::is_contained(Names.Generators, Callee->getName()))
-      OnStorage(CE, CE->getBeginLoc(), false);
-    return true;
-  }
-
-private:
-  const StackOffsetNames &Names;
-  Mark OnStorage;
-};
-} // namespace
-
-void FunctionAnalyzer::markSiteStorage() {
-  if (SiteIndex.empty())
-    return;
-  SiteStorageScanner(TU.Lookup.model().stackOffset(),
-                     [&](const Stmt *S, SourceLocation Named, bool TaskField) {
-                       llvm::SmallVector<SourceLocation, 8> Chain;
-                       expansionChain(SM, S->getBeginLoc(), Chain);
-                       for (SourceLocation NameLoc : Chain) {
-                         auto It = SiteIndex.find(NameLoc.getRawEncoding());
-                         if (It == SiteIndex.end())
-                           continue;
-                         StackOffsetSite &Site = Out.Sites[It->second];
-                         bool &Seen = TaskField ? Site.TaskField : Site.Generator;
-                         if (!Seen) {
-                           Seen = true;
-                           Site.StorageWhere = TU.point(SM.getSpellingLoc(Named));
-                         }
-                         return;
-                       }
-                     })
-      .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
-}
-
 bool FunctionAnalyzer::classifyMacro(const Stmt *S,
                                      llvm::ArrayRef<SourceLocation> Chain,
                                      std::vector<Event> &Events) {

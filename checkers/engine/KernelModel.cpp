@@ -201,7 +201,7 @@ template <> struct MappingTraits<StackOffsetNames> {
   static void mapping(IO &Io, StackOffsetNames &N) {
     Io.mapRequired("consume", N.Consume);
     Io.mapRequired("refill", N.Refill);
-    Io.mapRequired("offset-mask", N.OffsetMask);
+    Io.mapOptional("rotate-right", N.RotateRight);
     Io.mapOptional("task-field", N.TaskField);
     Io.mapOptional("generators", N.Generators);
     Io.mapOptional("random-inputs", N.RandomInputs);

@@ -138,7 +138,7 @@ struct RandomInput {
 struct StackOffsetNames {
   std::vector<std::string> Consume;    ///< add_random_kstack_offset
   std::vector<std::string> Refill;     ///< choose_random_kstack_offset
-  std::vector<std::string> OffsetMask; ///< KSTACK_OFFSET_MAX
+  std::vector<std::string> RotateRight; ///< ror32: the refill's mix
   std::string TaskField;               ///< current->kstack_offset
   std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
   std::vector<RandomInput> RandomInputs;

@@ -2,7 +2,6 @@
 
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
-#include "clang/Lex/MacroInfo.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -24,12 +23,8 @@ ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
   const StackOffsetNames &SO = Lookup.model().stackOffset();
   for (const std::string &N : SO.Consume)
     Sites.try_emplace(N, StackOffsetSite::Role::Consume);
-  for (const std::string &N : SO.Refill) {
+  for (const std::string &N : SO.Refill)
     Sites.try_emplace(N, StackOffsetSite::Role::Refill);
-    DefinitionsWanted.insert(N);
-  }
-  for (const std::string &N : SO.OffsetMask)
-    DefinitionsWanted.insert(N);
 }
 
 SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
@@ -46,20 +41,6 @@ SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
   P.Line = SM.getExpansionLineNumber(Loc);
   P.Column = SM.getExpansionColumnNumber(Loc);
   return P;
-}
-
-void ExpansionRecorder::recordDefinition(StringRef Name, const MacroInfo *MI) {
-  if (!MI || !DefinitionsWanted.erase(Name))
-    return;
-  MacroDefinitionText D;
-  D.Name = Name.str();
-  for (const Token &T : MI->tokens()) {
-    if (!D.Body.empty() && T.hasLeadingSpace())
-      D.Body += ' ';
-    D.Body += PP.getSpelling(T);
-  }
-  D.Where = pointAt(PP.getSourceManager(), MI->getDefinitionLoc());
-  Definitions.push_back(std::move(D));
 }
 
 static std::string argumentText(Preprocessor &PP, const Token *Tok) {
@@ -87,8 +68,6 @@ void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
       Registration = It->second;
     else if (auto It = Sites.find(Name); It != Sites.end())
       Site = It->second;
-    if (!DefinitionsWanted.empty())
-      recordDefinition(Name, MD.getMacroInfo());
     if (!Registration && !Site)
       return;
   }

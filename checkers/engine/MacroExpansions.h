@@ -18,7 +18,6 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringSet.h"
 
 #include <optional>
 
@@ -56,21 +55,11 @@ public:
   const llvm::DenseMap<unsigned, RecordedExpansion> &all() const {
     return Expansions;
   }
-  /// Definitions of the macros extraction reads (the stack offset's refill
-  /// and mask), as first expanded.
-  const std::vector<MacroDefinitionText> &definitions() const {
-    return Definitions;
-  }
-
 private:
-  void recordDefinition(llvm::StringRef Name, const clang::MacroInfo *MI);
-
   clang::Preprocessor &PP;
   PrimitiveLookup &Lookup;
   llvm::StringMap<const Callback *> Registrations;
   llvm::StringMap<StackOffsetSite::Role> Sites;
-  llvm::StringSet<> DefinitionsWanted;
-  std::vector<MacroDefinitionText> Definitions;
   llvm::DenseMap<unsigned, RecordedExpansion> Expansions;
 };
 

@@ -24,16 +24,6 @@ void Program::add(TUSummary TU) {
   for (EntryHint &H : TU.Hints)
     Hints.push_back(std::move(H));
   Targets.push_back(TU.Target);
-  for (MacroDefinitionText &M : TU.Macros)
-    if (!macro(M.Name))
-      Macros.push_back(std::move(M));
-}
-
-const MacroDefinitionText *Program::macro(llvm::StringRef Name) const {
-  for (const MacroDefinitionText &M : Macros)
-    if (M.Name == Name)
-      return &M;
-  return nullptr;
 }
 
 const FunctionSummary *Program::find(llvm::StringRef Key) const {

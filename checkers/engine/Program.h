@@ -66,8 +66,6 @@ public:
   const std::vector<FunctionSummary> &functions() const { return Functions; }
   /// What the compile commands say about code generation, per TU.
   const std::vector<TargetFacts> &targets() const { return Targets; }
-  /// A macro's definition as first seen, or null.
-  const MacroDefinitionText *macro(llvm::StringRef Name) const;
   const std::vector<EntryContext> &entries(const FunctionSummary &F) const;
   const FunctionSummary *find(llvm::StringRef Key) const;
   const KernelModel &model() const { return *Model; }
@@ -100,7 +98,6 @@ private:
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
   std::vector<TargetFacts> Targets;
-  std::vector<MacroDefinitionText> Macros;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.

@@ -73,8 +73,19 @@ struct PercpuOp {
   bool MixesRandom = false; ///< A write together with get_random_*(), rdtsc().
 };
 
+/// A value a stack-offset site's expansion computes, read by clang
+/// (StackOffsetSites.h): "offset-mask" 3f0, "mix" ror32-xor, "rotate" 5,
+/// "random-call" get_random_u16, "random-mask" 1ff. Value is empty where it
+/// could not be read, and Evidence then says why.
+struct SiteValue {
+  std::string Name, Value, Evidence;
+  SourcePoint Where;
+
+  bool known() const { return !Value.empty(); }
+};
+
 /// A use of a stack-offset macro (add_random_kstack_offset(), ...), with
-/// what its expansion touches: where the offset lives.
+/// what its expansion touches (where the offset lives) and computes.
 struct StackOffsetSite {
   enum class Role { Consume, Refill } Kind = Role::Consume;
   std::string Macro;
@@ -84,7 +95,15 @@ struct StackOffsetSite {
   bool TaskField = false;        ///< current->kstack_offset, or
   bool Generator = false;        ///< prandom_u32_state() drawn here.
   SourcePoint StorageWhere;      ///< Where that storage is touched.
+  std::vector<SiteValue> Values; ///< At most one per name.
   std::vector<RelState> States;
+
+  const SiteValue *value(llvm::StringRef Name) const {
+    for (const SiteValue &V : Values)
+      if (V.Name == Name)
+        return &V;
+    return nullptr;
+  }
 };
 
 struct FunctionSummary {
@@ -122,16 +141,9 @@ struct TargetFacts {
   bool FromFlag = false;       ///< StackAlignment came from -mstack-alignment.
 };
 
-/// A macro's definition as written, for the ones extraction reads.
-struct MacroDefinitionText {
-  std::string Name, Body;
-  SourcePoint Where;
-};
-
 struct TUSummary {
   std::string MainFile;
   TargetFacts Target;
-  std::vector<MacroDefinitionText> Macros;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
   unsigned ParseErrors = 0;

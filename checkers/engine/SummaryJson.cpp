@@ -15,7 +15,7 @@ namespace kharden {
     const SourcePoint &P, const Note &N, const RelState &R, const CallSite &C,
     const PercpuOp &Op, const FunctionSummary &F, const EntryHint &H,
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
-    const TargetFacts &T, const MacroDefinitionText &M) {
+    const TargetFacts &T, const SiteValue &SV) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
@@ -37,13 +37,12 @@ namespace kharden {
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
-  [[maybe_unused]] auto &[MainFile, Target, Macros, Functions, Hints,
-                          ParseErrors] = S;
+  [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, ParseErrors] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
-                          TaskField, Generator, StorageWhere, SiteStates] =
-      Site;
+                          TaskField, Generator, StorageWhere, Values,
+                          SiteStates] = Site;
   [[maybe_unused]] auto &[Arch, StackAlignment, FromFlag] = T;
-  [[maybe_unused]] auto &[MacroName, Body, MacroWhere] = M;
+  [[maybe_unused]] auto &[ValueName, ValueText, Evidence, ValueWhere] = SV;
 }
 
 namespace {
@@ -86,11 +85,6 @@ public:
     O["target"] = json::Object{{"arch", S.Target.Arch},
                                {"stack_alignment", S.Target.StackAlignment},
                                {"from_flag", S.Target.FromFlag}};
-    json::Array Macros;
-    for (const MacroDefinitionText &M : S.Macros)
-      Macros.push_back(json::Object{
-          {"name", M.Name}, {"body", M.Body}, {"at", point(M.Where)}});
-    putArray(O, "macros", std::move(Macros));
     if (S.ParseErrors)
       O["parse_errors"] = S.ParseErrors;
     json::Array Functions, Hints;
@@ -255,6 +249,16 @@ private:
     putFlag(O, "generator", S.Generator);
     if (S.StorageWhere.valid())
       O["storage_at"] = point(S.StorageWhere);
+    json::Array Values;
+    for (const SiteValue &V : S.Values) {
+      json::Object VO{{"name", V.Name}, {"evidence", V.Evidence}};
+      if (V.known())
+        VO["value"] = V.Value;
+      if (V.Where.valid())
+        VO["at"] = point(V.Where);
+      Values.push_back(std::move(VO));
+    }
+    putArray(O, "values", std::move(Values));
     putArray(O, "states", states(S.States));
     return O;
   }
@@ -609,6 +613,22 @@ private:
            flag(*O, "mixes_random", Op.MixesRandom, P);
   }
 
+  bool siteValue(const json::Value &V, SiteValue &Out, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "name", Out.Name, P) ||
+        !string(*O, "evidence", Out.Evidence, P))
+      return false;
+    if (O->get("at") && !point(*O, "at", Out.Where, P))
+      return false;
+    if (!O->get("value"))
+      return true;
+    if (!string(*O, "value", Out.Value, P))
+      return false;
+    if (Out.Value.empty())
+      P.field("value").report("a known value is not empty");
+    return !Out.Value.empty();
+  }
+
   bool site(const json::Value &V, StackOffsetSite &S, Path P) {
     const json::Object *O = object(V, P);
     if (!O)
@@ -638,6 +658,10 @@ private:
            string(*O, "percpu_variable", S.PercpuVariable, P) &&
            flag(*O, "task_field", S.TaskField, P) &&
            flag(*O, "generator", S.Generator, P) &&
+           array(*O, "values", S.Values, P,
+                 [&](const json::Value &SV, SiteValue &Out, Path At) {
+                   return siteValue(SV, Out, At);
+                 }) &&
            states(*O, "states", S.States, P);
   }
 
@@ -751,13 +775,6 @@ private:
       return false;
     }
     return string(*O, "main_file", S.MainFile, P) &&
-           array(*O, "macros", S.Macros, P,
-                 [&](const json::Value &M, MacroDefinitionText &Out, Path At) {
-                   const json::Object *MO = object(M, At);
-                   return MO && string(*MO, "name", Out.Name, At) &&
-                          string(*MO, "body", Out.Body, At) &&
-                          point(*MO, "at", Out.Where, At);
-                 }) &&
            integer(*O, "parse_errors", S.ParseErrors, P) &&
            array(*O, "functions", S.Functions, P,
                  [&](const json::Value &F, FunctionSummary &Out, Path At) {

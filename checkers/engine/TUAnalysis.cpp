@@ -217,7 +217,6 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // RISC-V, ...) all align the stack to 16 bytes.
   Out.Target.StackAlignment =
       Out.Target.FromFlag ? CI.getCodeGenOpts().StackAlignment : 16;
-  Out.Macros = Expansions->definitions();
   TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
                Out.Hints}; // DenseMap(): its default constructor is explicit
 

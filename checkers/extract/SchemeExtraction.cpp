@@ -2,7 +2,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 
 #include <optional>
 
@@ -81,6 +80,8 @@ private:
   void alloca();
   std::optional<kstack::Context> context(const SiteRef &Site,
                                          llvm::StringRef Field);
+  const SiteValue *read(const SiteRef &Site, llvm::StringRef Name,
+                        llvm::StringRef Field);
 
   const Program &P;
   SiteRef C;
@@ -169,37 +170,54 @@ void Extractor::refill() {
     S.Refill.Ctx = *Ctx;
 }
 
+/// A value the refill's or consume's expansion computes, as the engine read
+/// it; unknown (with the engine's reason) under Field if it could not.
+const SiteValue *Extractor::read(const SiteRef &Site, llvm::StringRef Name,
+                                 llvm::StringRef Field) {
+  const SiteValue *V = Site.S->value(Name);
+  if (!V) {
+    unknown(Field, "'" + Site.S->Macro + "' computes no " + Name.str(),
+            Site.S->Where);
+    return nullptr;
+  }
+  if (!V->known()) {
+    unknown(Field, V->Evidence, V->Where);
+    return nullptr;
+  }
+  return V;
+}
+
 void Extractor::random() {
   kstack::RandomSpec &Spec = Out.Scheme.Random;
-  if (!R || R->S->Args.empty()) {
-    unknown("random.source", "no refill argument", C.S->Where);
+  if (!R) {
+    unknown("random.source", "no refill site", C.S->Where);
     return;
   }
+  const SiteValue *Call = read(*R, "random-call", "random.source");
+  if (!Call)
+    return;
   const SourcePoint &Where = R->S->Where;
-  std::string Arg = llvm::StringRef(R->S->Args.front()).trim().str();
+  std::string Arg =
+      R->S->Args.empty() ? Call->Value + "()" : llvm::StringRef(R->S->Args.front()).trim().str();
   Spec.Expression = Arg;
-  // "f()" or "f() & MASK", optionally in parentheses.
-  llvm::Regex Call("^\\(?[ ]*([A-Za-z_][A-Za-z0-9_]*)[ ]*\\([ ]*\\)[ ]*\\)?"
-                   "([ ]*&[ ]*(0[xX][0-9a-fA-F]+|[0-9]+))?[ ]*$");
-  llvm::SmallVector<llvm::StringRef, 4> M;
-  const RandomInput *Input = nullptr;
-  if (Call.match(Arg, &M))
-    Input = P.model().stackOffset().findRandomInput(M[1]);
+  const RandomInput *Input = P.model().stackOffset().findRandomInput(Call->Value);
   if (!Input) {
     unknown("random.source",
-            "'" + Arg + "' is not a call of a random input the kernel "
-            "model lists (random-inputs), with an optional mask",
+            "'" + Call->Value + "()' is not a random input the kernel model "
+            "lists (random-inputs)",
             Where);
     return;
   }
   unsigned Bits = Input->Bits;
-  std::string Evidence = "'" + M[1].str() + "()' yields " +
+  std::string Evidence = "'" + Call->Value + "()' yields " +
                          std::to_string(Input->Bits) + " bits";
-  if (!M[3].empty()) {
+  if (const SiteValue *MaskValue = R->S->value("random-mask")) {
     unsigned long long Mask = 0;
-    if (llvm::getAsUnsignedInteger(M[3], 0, Mask) || Mask == 0 ||
+    if (llvm::getAsUnsignedInteger(MaskValue->Value, 0, Mask) || Mask == 0 ||
         ((Mask + 1) & Mask) != 0) {
-      unknown("random.bits", "the mask in '" + Arg + "' is not 2^k - 1",
+      unknown("random.bits",
+              "the mask " + MaskValue->Value + " in '" + Arg +
+                  "' is not 2^k - 1",
               Where);
       return;
     }
@@ -224,55 +242,42 @@ void Extractor::mix() {
     unknown("mix.op", "no refill site", C.S->Where);
     return;
   }
-  const MacroDefinitionText *Def = P.macro(R->S->Macro);
-  if (!Def) {
-    unknown("mix.op", "the definition of '" + R->S->Macro + "' was not seen",
-            R->S->Where);
+  const SiteValue *Op = read(*R, "mix", "mix.op");
+  if (!Op)
+    return;
+  kstack::MixSpec &Mix = Out.Scheme.Mixing;
+  if (Op->Value == "xor") {
+    Mix.Op = kstack::Mix::Xor;
+    known("mix.op", kstack::spelling(Mix.Op), Op->Evidence, Op->Where);
     return;
   }
-  kstack::MixSpec &Mix = Out.Scheme.Mixing;
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  llvm::Regex Ror("ror32 *\\( *[A-Za-z_][A-Za-z0-9_]* *, *([0-9]+) *\\) *\\^");
-  if (Ror.match(Def->Body, &M)) {
-    Mix.Op = kstack::Mix::Ror32Xor;
-    Mix.Rotate = unsigned(std::stoul(M[1].str()));
-    known("mix.op", kstack::spelling(Mix.Op),
-          "'" + Def->Name + "' computes ror32(offset, " + M[1].str() + ") ^ rand",
-          Def->Where);
-    known("mix.rotate", M[1], "the ror32() rotation", Def->Where);
-  } else if (llvm::Regex("\\^ *=").match(Def->Body)) {
-    Mix.Op = kstack::Mix::Xor;
-    known("mix.op", kstack::spelling(Mix.Op),
-          "'" + Def->Name + "' computes offset ^= rand", Def->Where);
-  } else {
-    unknown("mix.op",
-            "'" + Def->Name + "' mixes neither with ror32() ^ nor with ^=",
-            Def->Where);
+  const SiteValue *By = read(*R, "rotate", "mix.rotate");
+  unsigned long long Rotate = 0;
+  if (!By)
+    return;
+  if (llvm::getAsUnsignedInteger(By->Value, 10, Rotate) || Rotate >= 32) {
+    unknown("mix.rotate", "a rotation of a 32-bit word by " + By->Value,
+            By->Where);
+    return;
   }
+  Mix.Op = kstack::Mix::Ror32Xor;
+  Mix.Rotate = unsigned(Rotate);
+  known("mix.op", kstack::spelling(Mix.Op), Op->Evidence, Op->Where);
+  known("mix.rotate", By->Value, By->Evidence, By->Where);
 }
 
 void Extractor::offsetMask() {
-  const StackOffsetNames &Names = P.model().stackOffset();
-  const MacroDefinitionText *Def = nullptr;
-  for (const std::string &N : Names.OffsetMask)
-    if ((Def = P.macro(N)))
-      break;
-  if (!Def) {
-    unknown("offset-mask", "the definition of the offset mask macro was not "
-                           "seen", C.S->Where);
-    return;
-  }
-  llvm::SmallVector<llvm::StringRef, 2> M;
+  const SiteValue *V = read(C, "offset-mask", "offset-mask");
   unsigned long long Mask = 0;
-  if (!llvm::Regex("& *(0[xX][0-9a-fA-F]+|[0-9]+)").match(Def->Body, &M) ||
-      llvm::getAsUnsignedInteger(M[1], 0, Mask) || Mask > 0xFFFFFFFFull) {
-    unknown("offset-mask", "'" + Def->Name + "' is not 'x & CONSTANT'",
-            Def->Where);
+  if (!V)
+    return;
+  if (llvm::getAsUnsignedInteger(V->Value, 0, Mask) || Mask > 0xFFFFFFFFull) {
+    unknown("offset-mask", "the mask " + V->Value + " is wider than the "
+            "32-bit offset", V->Where);
     return;
   }
   Out.Scheme.OffsetMask = uint32_t(Mask);
-  known("offset-mask", llvm::formatv("{0:x}", Mask).str(),
-        "'" + Def->Name + "' masks with " + M[1].str(), Def->Where);
+  known("offset-mask", V->Value, V->Evidence, V->Where);
 }
 
 void Extractor::alloca() {

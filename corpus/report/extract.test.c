@@ -7,9 +7,9 @@
 // CHECK-NEXT: #   random.source: crng  <- 'get_random_u16()' yields 16 bits ({{.*}}base/syscall.c:27:2)
 // CHECK-NEXT: #   random.expression: get_random_u16()  <- the refill's argument ({{.*}}base/syscall.c:27:2)
 // CHECK-NEXT: #   random.bits: 16  <- 'get_random_u16()' yields 16 bits ({{.*}}base/syscall.c:27:2)
-// CHECK-NEXT: #   mix.op: ror32-xor  <- 'choose_random_kstack_offset' computes ror32(offset, 5) ^ rand ({{.*}}base/syscall.c:15:9)
-// CHECK-NEXT: #   mix.rotate: 5  <- the ror32() rotation ({{.*}}base/syscall.c:15:9)
-// CHECK-NEXT: #   offset-mask: 0x3ff  <- 'KSTACK_OFFSET_MAX' masks with 0x3FF ({{.*}}base/syscall.c:6:9)
+// CHECK-NEXT: #   mix.op: ror32-xor  <- 'choose_random_kstack_offset' computes ror32(offset, 5) ^ rand ({{.*}}base/syscall.c:17:29)
+// CHECK-NEXT: #   mix.rotate: 5  <- the ror32() rotation, '5' ({{.*}}base/syscall.c:17:29)
+// CHECK-NEXT: #   offset-mask: 0x3ff  <- 'KSTACK_OFFSET_MAX' masks with 0x3FF = 0x3ff ({{.*}}base/syscall.c:6:35)
 // CHECK:      storage: {{ *}}per-task
 // CHECK:      consume:
 // CHECK-NEXT:   context: {{ *}}preemptible
@@ -24,8 +24,8 @@
 // RUN: %expect-exit 3 %kharden extract %S/Inputs/unknown/syscall.c -- %kflags > %t/u.yaml 2> %t/u.err
 // RUN: FileCheck %s --check-prefix=UNKNOWN < %t/u.yaml
 // RUN: FileCheck %s --check-prefix=UNKNOWN-ERR < %t/u.err
-// UNKNOWN: #   random.source: unknown  <- 'my_entropy()' is not a call of a random input the kernel model lists (random-inputs), with an optional mask
-// UNKNOWN: source: unknown  # 'my_entropy()' is not a call
+// UNKNOWN: #   random.source: unknown  <- 'my_entropy()' is not a random input the kernel model lists (random-inputs)
+// UNKNOWN: source: unknown  # 'my_entropy()' is not a random input
 // UNKNOWN-ERR: kharden: warning: some fields are unknown
 // RUN: %expect-exit 2 %kharden prove --scheme %t/u.yaml
 //

@@ -74,6 +74,8 @@ TUSummary everyField() {
   Site.PercpuVariable = "kstack_offset";
   Site.TaskField = Site.Generator = true;
   Site.StorageWhere = {"/src/a.h", 30, 4};
+  Site.Values = {{"rotate", "5", "the ror32() rotation", {"/src/r.h", 4, 9}},
+                 {"random-call", "", "not a call", {}}};
   Site.States = {unusualState()};
   F.Sites.push_back(Site);
   F.ExitStates = {unusualState(), RelState()};
@@ -85,7 +87,6 @@ TUSummary everyField() {
               {{0, "rating"}, KnownBits::constant(50)}};
   S.Functions.push_back(F);
   S.Target = {"aarch64", 16, true};
-  S.Macros.push_back({"KSTACK_OFFSET_MAX", "((x) & 0x3FF)", {"/src/r.h", 3, 9}});
   EntryHint H;
   H.FunctionKey = "/src/a.c@open_cb";
   H.FunctionName = "open_cb";
@@ -155,6 +156,13 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Site.PercpuVariable, "kstack_offset");
   EXPECT_TRUE(Site.TaskField && Site.Generator);
   EXPECT_EQ(Site.StorageWhere, G.Sites[0].StorageWhere);
+  ASSERT_EQ(Site.Values.size(), 2u);
+  EXPECT_EQ(Site.value("rotate")->Value, "5");
+  EXPECT_EQ(Site.value("rotate")->Evidence, "the ror32() rotation");
+  EXPECT_EQ(Site.value("rotate")->Where, G.Sites[0].Values[0].Where);
+  EXPECT_FALSE(Site.value("random-call")->known());
+  EXPECT_EQ(Site.value("random-call")->Evidence, "not a call");
+  EXPECT_FALSE(Site.value("random-call")->Where.valid());
   ASSERT_EQ(Site.States.size(), 1u);
   expectSameState(Site.States[0], unusualState());
   ASSERT_EQ(F.ExitStates.size(), 2u);
@@ -169,10 +177,6 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->Target.Arch, "aarch64");
   EXPECT_EQ(Back->Target.StackAlignment, 16u);
   EXPECT_TRUE(Back->Target.FromFlag);
-  ASSERT_EQ(Back->Macros.size(), 1u);
-  EXPECT_EQ(Back->Macros[0].Name, "KSTACK_OFFSET_MAX");
-  EXPECT_EQ(Back->Macros[0].Body, "((x) & 0x3FF)");
-  EXPECT_EQ(Back->Macros[0].Where, S.Macros[0].Where);
   // And the JSON of the copy is the JSON of the original.
   EXPECT_EQ(text(summaryToJson(*Back)), text(summaryToJson(S)));
 }
@@ -290,6 +294,13 @@ TEST(SummaryJson, RejectsMistypedFields) {
                   .erase("mask");
             }),
             "expected a mask and a value at summary.functions[0].tests[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              auto &Site =
+                  *(*firstFunction(O)["sites"].getAsArray())[0].getAsObject();
+              (*(*Site["values"].getAsArray())[0].getAsObject())["value"] = "";
+            }),
+            "a known value is not empty at "
+            "summary.functions[0].sites[0].values[0].value");
 }
 
 TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
