@@ -59,8 +59,9 @@ int runExtractCommand(const CommandTail &Tail) {
     reportErrors(Tree.takeError());
     return ExitUsage;
   }
-  std::vector<ExtractedScheme> Schemes =
-      extractStackOffsetSchemes(*Tree->Solved);
+  std::vector<ExtractedScheme> Schemes = extractStackOffsetSchemes(
+      *Tree->Solved,
+      [&](StringRef Function) { return filesNaming(*Tree, Function); });
   if (Schemes.empty()) {
     reportWarning("the analysed files use no stack-offset consume macro ('" +
                   llvm::join((*Model)->stackOffset().Consume, "', '") + "')");

@@ -4,7 +4,9 @@
 #include "checkers/frontend/Analyzer.h"
 #include "checkers/frontend/Report.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Threading.h"
 
@@ -40,7 +42,37 @@ Expected<AnalysedTree> analyseTree(const InputRequest &Req,
     Tree.Solved->add(std::move(R.Summary));
   }
   Tree.Solved->solve();
+  for (std::string &F : In->DB->getAllFiles())
+    if (!llvm::is_contained(Tree.Inputs, F))
+      Tree.Outside.push_back(std::move(F));
+  llvm::sort(Tree.Outside);
   return Tree;
+}
+
+static bool namesToken(StringRef Text, StringRef Identifier) {
+  auto IdChar = [](char C) { return isAlnum(C) || C == '_'; };
+  for (size_t At = Text.find(Identifier); At != StringRef::npos;
+       At = Text.find(Identifier, At + 1)) {
+    size_t End = At + Identifier.size();
+    if ((At == 0 || !IdChar(Text[At - 1])) &&
+        (End == Text.size() || !IdChar(Text[End])))
+      return true;
+  }
+  return false;
+}
+
+std::vector<std::string> filesNaming(const AnalysedTree &Tree,
+                                     StringRef Identifier, size_t Max) {
+  std::vector<std::string> Out;
+  std::string Root = treeRoot(Tree.Inputs);
+  for (const std::string &F : Tree.Outside) {
+    auto Buffer = MemoryBuffer::getFile(F);
+    if (Buffer && namesToken((*Buffer)->getBuffer(), Identifier))
+      Out.push_back(underRoot(Root, F));
+    if (Out.size() == Max)
+      break;
+  }
+  return Out;
 }
 
 std::string treeRoot(ArrayRef<std::string> Inputs) {

@@ -13,6 +13,7 @@ namespace kharden {
 struct AnalysedTree {
   std::vector<std::string> Inputs;     ///< Absolute, in order.
   std::vector<std::string> Incomplete; ///< Inputs that did not fully parse.
+  std::vector<std::string> Outside; ///< The compile database's other files.
   std::unique_ptr<Program> Solved;
 };
 
@@ -27,6 +28,13 @@ analyseTree(const InputRequest &Req, const CommandTail &Tail,
 /// MAINTAINERS and Kbuild), or else the inputs' common directory. Reports
 /// of two copies of a tree then compare.
 std::string treeRoot(llvm::ArrayRef<std::string> Inputs);
+
+/// The files of the tree's compile database outside the run whose text names
+/// Identifier as a token (where a caller the run lacks may be), relative to
+/// the tree root, sorted, at most Max.
+std::vector<std::string> filesNaming(const AnalysedTree &Tree,
+                                     llvm::StringRef Identifier,
+                                     size_t Max = 3);
 
 /// Path relative to Root when it lies below it, else Path itself.
 std::string underRoot(llvm::StringRef Root, llvm::StringRef Path);

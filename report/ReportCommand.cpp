@@ -84,7 +84,9 @@ TreeReport buildReport(const AnalysedTree &Tree,
       relativize(R.Root, N.Where);
   }
   Proofs.Z3Version = smt::SmtSession::z3Version();
-  for (ExtractedScheme &E : extractStackOffsetSchemes(*Tree.Solved)) {
+  for (ExtractedScheme &E : extractStackOffsetSchemes(
+           *Tree.Solved,
+           [&](StringRef Function) { return filesNaming(Tree, Function); })) {
     SchemeReport S;
     S.Name = E.Scheme.Name;
     S.Arch = E.Scheme.Arch;

@@ -19,6 +19,7 @@ bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
          SleepOnlyToFault == O.SleepOnlyToFault &&
+         SleptUnheld == O.SleptUnheld &&
          PagefaultDepth == O.PagefaultDepth &&
          SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
          ParamTrue == O.ParamTrue && ParamChanged == O.ParamChanged &&
@@ -148,8 +149,10 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     if (PagefaultDepth > 0)
       return;
     if (!SleepEvidence) {
+      bool Unheld = SleptUnheld; // a fault is no certain sleep
       applyEffect(Effect::MaySleep, NoteId);
       SleepOnlyToFault = SleepEvidence;
+      SleptUnheld = Unheld;
     }
     return;
   case Effect::MaySleep:
@@ -157,6 +160,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     // where it holds them off is a different bug, not evidence.
     if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
       return;
+    SleptUnheld |= holdsNothing();
     SleepOnlyToFault = false;
     if (!SleepEvidence) {
       WhyPreempt = NoteId;
@@ -188,7 +192,13 @@ void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
   updateRegion(WasAtomic, NoteId);
 }
 
+bool RelState::holdsNothing() const {
+  return PreemptDepth == 0 && Irq == IrqRel::Inherited && !AssertedPreemptOff &&
+         UnmatchedRestores == 0;
+}
+
 void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
+  bool HeldNothing = holdsNothing();
   // The callee first restored flags its caller (we) saved ...
   for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
     applyEffect(Effect::IrqRestore, NoteId);
@@ -203,6 +213,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
       WhyIrq = NoteId;
   }
   int Before = PreemptDepth;
+  SleptUnheld |= Exit.SleptUnheld && HeldNothing;
   PreemptDepth = clampDepth(PreemptDepth + Exit.PreemptDepth);
   MigrateDepth = clampDepth(MigrateDepth + Exit.MigrateDepth);
   bool FaultsDisabled = PagefaultDepth > 0;
@@ -226,8 +237,13 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
 
 AbsState AbsState::fromSpec(const ContextSpec &Spec) {
   AbsState S;
-  S.Preempt = Spec.Preempt == Switch::On ? Level::On : Level::Off;
-  S.Irqs = Spec.Irqs == Switch::On ? Level::On : Level::Off;
+  auto LevelOf = [](Switch W) {
+    return W == Switch::On ? Level::On
+           : W == Switch::Off ? Level::Off
+                              : Level::Unknown;
+  };
+  S.Preempt = LevelOf(Spec.Preempt);
+  S.Irqs = LevelOf(Spec.Irqs);
   S.MigrateDisabled = Spec.Migration == Switch::Off;
   return S;
 }

@@ -119,6 +119,11 @@ struct RelState {
   /// Every may-sleep point passed is a user access that may fault: a
   /// caller that disabled page faults does not take it as evidence.
   bool SleepOnlyToFault = false;
+  /// Passed a may-sleep point (not a mere user access) holding nothing, in
+  /// the context it was entered in: that context was preemptible. A
+  /// function whose every path does so is entered preemptible, so points
+  /// before the sleep are preemptible too.
+  bool SleptUnheld = false;
   int8_t PagefaultDepth = 0; ///< pagefault_disable()s held.
   /// PreemptDepth at the first may-sleep point, where the absolute count was
   /// zero: a caller's hold released before it makes it negative.
@@ -174,6 +179,9 @@ struct RelState {
   void apply(Effect E, int16_t NoteId);
   /// Applies the context change of a callee that ended in state Exit.
   void applyCallee(const RelState &Exit, int16_t NoteId);
+  /// The context is the one the function was entered in: nothing taken,
+  /// nothing released.
+  bool holdsNothing() const;
 
 private:
   void applyEffect(Effect E, int16_t NoteId);

@@ -17,6 +17,7 @@ struct ModelFile {
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::optional<StackOffsetNames> StackOffset;
+  std::optional<Workqueues> Queues;
 };
 } // namespace
 
@@ -27,6 +28,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::RandomInput)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::QueueCall)
 
 namespace llvm::yaml {
 
@@ -65,6 +67,7 @@ template <> struct ScalarEnumerationTraits<Switch> {
   static void enumeration(IO &Io, Switch &S) {
     Io.enumCase(S, "off", Switch::Off);
     Io.enumCase(S, "on", Switch::On);
+    Io.enumCase(S, "unknown", Switch::Unknown);
   }
 };
 
@@ -73,6 +76,9 @@ template <> struct MappingTraits<ContextSpec> {
     Io.mapRequired("preempt", C.Preempt);
     Io.mapRequired("irqs", C.Irqs);
     Io.mapOptional("migration", C.Migration, Switch::On);
+  }
+  static std::string validate(IO &, ContextSpec &C) {
+    return C.Migration == Switch::Unknown ? "'migration' is 'on' or 'off'" : "";
   }
 };
 
@@ -146,6 +152,7 @@ template <> struct MappingTraits<Callback> {
     Io.mapOptional("fields", C.Fields);
     Io.mapOptional("names", C.Names);
     Io.mapOptional("arguments", C.Arguments);
+    Io.mapOptional("work-item", C.WorkItem);
     Io.mapRequired("context", C.Context);
     Io.mapRequired("reason", C.Reason);
   }
@@ -157,6 +164,31 @@ template <> struct MappingTraits<Callback> {
       return "callback struct '" + C.Struct + "' needs 'fields'";
     if (!C.Names.empty() && C.Arguments.empty())
       return "registration '" + C.Names.front() + "' needs 'arguments'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<QueueCall> {
+  static void mapping(IO &Io, QueueCall &Q) {
+    Io.mapRequired("names", Q.Names);
+    Io.mapRequired("work", Q.Work);
+    Io.mapOptional("queue", Q.Queue);
+  }
+  static std::string validate(IO &, QueueCall &Q) {
+    return validateNames(Q.Names, "names");
+  }
+};
+
+template <> struct MappingTraits<Workqueues> {
+  static void mapping(IO &Io, Workqueues &W) {
+    Io.mapRequired("queue-calls", W.QueueCalls);
+    Io.mapOptional("unbound", W.Unbound);
+    Io.mapOptional("allocators", W.Allocators);
+    Io.mapOptional("unbound-flag", W.UnboundFlag);
+  }
+  static std::string validate(IO &, Workqueues &W) {
+    if (!W.Allocators.empty() && W.UnboundFlag.empty())
+      return "'allocators' need the 'unbound-flag' their flags are tested for";
     return "";
   }
 };
@@ -217,6 +249,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("random-sources", F.RandomSources);
     Io.mapOptional("stack-sinks", F.StackSinks);
     Io.mapOptional("stack-offset", F.StackOffset);
+    Io.mapOptional("workqueues", F.Queues);
     Io.mapOptional("task-switched-percpu", F.TaskSwitched);
   }
 };
@@ -312,6 +345,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(TaskSwitched, std::move(File.TaskSwitched));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
+  if (File.Queues)
+    Queues = std::move(*File.Queues);
   SHA1 Hash;
   Hash.update(Digest);
   Hash.update(Buffer.getBuffer());
@@ -385,6 +420,13 @@ const ExitPath *KernelModel::findExitPath(StringRef Function) const {
   for (size_t I = 0; I < ExitPaths.size(); ++I)
     if (ExitPathNames[I].contains(Function))
       return &ExitPaths[I];
+  return nullptr;
+}
+
+const QueueCall *Workqueues::findQueueCall(StringRef Function) const {
+  for (const QueueCall &Q : QueueCalls)
+    if (llvm::is_contained(Q.Names, Function))
+      return &Q;
   return nullptr;
 }
 

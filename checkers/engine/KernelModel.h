@@ -60,7 +60,9 @@ llvm::StringRef effectName(Effect E);
 llvm::StringRef accessName(PercpuAccess A);
 
 /// A context state as a kernel path fact states it.
-enum class Switch : uint8_t { Off, On };
+/// A context fact: off, on, or (for preemption and IRQs) decided by what
+/// was interrupted.
+enum class Switch : uint8_t { Off, On, Unknown };
 struct ContextSpec {
   Switch Preempt = Switch::On;
   Switch Irqs = Switch::On;
@@ -112,8 +114,30 @@ struct Callback {
   std::vector<std::string> Fields; ///< ... and its callback fields; or
   std::vector<std::string> Names;  ///< registration macros/functions ...
   std::vector<unsigned> Arguments; ///< ... and the callbacks' arguments.
+  /// For a work item: the argument that is the work item, whose queueing
+  /// (Workqueues) may change Context (an unbound workqueue: it migrates).
+  std::optional<unsigned> WorkItem;
   ContextSpec Context;
   std::string Reason;
+};
+
+/// A call that queues a work item: its work item argument, and its
+/// workqueue argument (none: the default, bound system_wq).
+struct QueueCall {
+  std::vector<std::string> Names;
+  unsigned Work = 0;
+  std::optional<unsigned> Queue;
+};
+
+/// What decides whether a work item runs pinned to a CPU: the workqueue it
+/// is queued on (include/linux/workqueue.h).
+struct Workqueues {
+  std::vector<QueueCall> QueueCalls;
+  std::vector<std::string> Unbound;    ///< system_unbound_wq, ...
+  std::vector<std::string> Allocators; ///< alloc_workqueue(fmt, flags, ...)
+  std::string UnboundFlag;             ///< WQ_UNBOUND
+
+  const QueueCall *findQueueCall(llvm::StringRef Function) const;
 };
 
 /// Where a refill of handed-off per-CPU state runs on the way to user mode.
@@ -186,6 +210,7 @@ public:
   const std::vector<Callback> &callbacks() const { return Callbacks; }
   const std::vector<ExitPath> &exitPaths() const { return ExitPaths; }
   const StackOffsetNames &stackOffset() const { return StackOffset; }
+  const Workqueues &workqueues() const { return Queues; }
 
   /// First primitive whose names match Name, or null. Not cached: use a
   /// PrimitiveLookup per thread.
@@ -212,6 +237,7 @@ private:
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   StackOffsetNames StackOffset;
+  Workqueues Queues;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
   struct NamePattern {

@@ -77,8 +77,13 @@ void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
   R.Site = Site;
   R.Name = Name.str();
   if (Args)
-    for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I)
-      R.Args.push_back(argumentText(PP, Args->getUnexpArgument(I)));
+    for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I) {
+      const Token *First = Args->getUnexpArgument(I), *Last = First;
+      for (const Token *T = First; T->isNot(tok::eof); ++T)
+        Last = T;
+      R.Args.push_back(argumentText(PP, First));
+      R.ArgRanges.push_back({First->getLocation(), Last->getLocation()});
+    }
 }
 
 void expansionChain(const SourceManager &SM, SourceLocation Loc,

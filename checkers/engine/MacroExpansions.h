@@ -32,7 +32,8 @@ struct RecordedExpansion {
   const Callback *Registration = nullptr; ///< ... or callback registrations,
   std::optional<StackOffsetSite::Role> Site; ///< ... or stack-offset sites.
   std::string Name;
-  std::vector<std::string> Args; ///< Unexpanded argument texts.
+  std::vector<std::string> Args; ///< Unexpanded argument texts ...
+  std::vector<clang::SourceRange> ArgRanges; ///< ... and their tokens.
 
   /// "name(arg, ...)" as written, for messages.
   std::string text() const;

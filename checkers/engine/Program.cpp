@@ -6,11 +6,22 @@
 
 namespace kharden {
 
+/// A function entered preemptible because it sleeps on every path starts
+/// its chain at that sleep; the sleep's own note, next, says it better.
+static void dropRepeatedPlaces(std::vector<Note> &Notes) {
+  for (size_t I = 0; I + 1 < Notes.size();)
+    if (Notes[I].Where == Notes[I + 1].Where)
+      Notes.erase(Notes.begin() + I);
+    else
+      ++I;
+}
+
 std::vector<Note> NoteChain::toVector() const {
   std::vector<Note> Out;
   for (const Node *N = Last.get(); N; N = N->Prev.get())
     Out.push_back(N->Item);
   std::reverse(Out.begin(), Out.end());
+  dropRepeatedPlaces(Out);
   return Out;
 }
 
@@ -23,6 +34,8 @@ void Program::add(TUSummary TU) {
   }
   for (EntryHint &H : TU.Hints)
     Hints.push_back(std::move(H));
+  llvm::append_range(Queueings, std::move(TU.Queueings));
+  llvm::append_range(Allocations, std::move(TU.Allocations));
   Targets.push_back(TU.Target);
 }
 
@@ -94,6 +107,22 @@ bool Program::bitsMatter(size_t F, const ArgRef &A) const {
   return std::binary_search(BitArgs[F].begin(), BitArgs[F].end(), A);
 }
 
+/// A function that sleeps on every path, holding nothing it did not enter
+/// with, is entered where sleeping is allowed: preemptible. The note names
+/// the first sleep of its first exit.
+static std::optional<Note> sleepsOnEveryPath(const FunctionSummary &F) {
+  if (F.ExitStates.empty() ||
+      !llvm::all_of(F.ExitStates,
+                    [](const RelState &S) { return S.SleptUnheld; }))
+    return std::nullopt;
+  int16_t Id = F.ExitStates.front().WhyPreempt;
+  SourcePoint Where = Id >= 0 && size_t(Id) < F.Notes.size()
+                          ? F.Notes[Id].Where
+                          : F.Where;
+  return Note{Where, "'" + F.Name + "' may sleep on every path, first here, "
+                     "holding nothing: it is entered preemptible"};
+}
+
 void Program::solve() {
   findBitArgs();
   Entries.assign(Functions.size(), {});
@@ -107,9 +136,23 @@ void Program::solve() {
     if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].Name))
       Seed(I, EP->Context,
            {Functions[I].Where, "'" + Functions[I].Name + "' " + EP->Reason});
-  for (const EntryHint &H : Hints)
-    if (auto It = ByKey.find(H.FunctionKey); It != ByKey.end())
+  for (const EntryHint &H : Hints) {
+    auto It = ByKey.find(H.FunctionKey);
+    if (It == ByKey.end())
+      continue;
+    const WorkQueueing *Q =
+        H.WorkItem.empty() ? nullptr : unboundQueueing(H.WorkItem);
+    if (!Q) {
       Seed(It->second, H.Context, H.Why);
+      continue;
+    }
+    ContextSpec Migrates = H.Context;
+    Migrates.Migration = Switch::On;
+    Seed(It->second, Migrates,
+         {Q->Where, "'" + H.FunctionName + "' is a work item queued here on "
+                    "the unbound workqueue '" + Q->Queue +
+                    "': it runs preemptible and may migrate"});
+  }
   propagate(Work);
   // Whatever no fact and no caller reaches may be entered in a context
   // nothing tells us about; its own evidence (a may-sleep call, an IRQ
@@ -122,11 +165,18 @@ void Program::solve() {
       if (auto It = ByKey.find(C.CalleeKey);
           It != ByKey.end() && It->second != I) // calling itself keeps a root
         Called[It->second] = true;
+  Unreached.assign(Functions.size(), false);
   for (bool Roots : {true, false}) {
-    for (size_t I = 0; I < Functions.size(); ++I)
-      if (Entries[I].empty() && (!Roots || !Called[I]) &&
-          addEntry(I, {AbsState{}, NoteChain{}}))
+    for (size_t I = 0; I < Functions.size(); ++I) {
+      if (!Entries[I].empty() || (Roots && Called[I]))
+        continue;
+      std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
+      if (Sleeps)
+        Seed(I, ContextSpec{Switch::On, Switch::On}, std::move(*Sleeps));
+      else if (addEntry(I, {AbsState{}, NoteChain{}}))
         Work.push_back(I);
+      Unreached[I] = !Sleeps;
+    }
     propagate(Work);
   }
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
@@ -230,6 +280,45 @@ RegionContext Program::regionContext(const FunctionSummary &F,
   return AllIrqsOff ? RegionContext::IrqsOff : RegionContext::PreemptOff;
 }
 
+const WorkQueueing *Program::unboundQueueing(const StorageName &Work) const {
+  const Workqueues &Model = this->Model->workqueues();
+  for (const WorkQueueing &Q : Queueings) {
+    if (Q.Work != Work)
+      continue;
+    if (llvm::is_contained(Model.Unbound, Q.Queue))
+      return &Q;
+    for (const QueueAllocation &A : Allocations)
+      if (A.Queue == Q.Queue && A.Unbound.value_or(false))
+        return &Q;
+  }
+  return nullptr;
+}
+
+std::vector<const FunctionSummary *>
+Program::unreachedCallers(const FunctionSummary &F) const {
+  std::vector<std::vector<size_t>> Callers(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+        Callers[It->second].push_back(I);
+  std::vector<const FunctionSummary *> Out;
+  std::vector<bool> Seen(Functions.size());
+  std::deque<size_t> Work{size_t(&F - Functions.data())};
+  Seen[Work.front()] = true;
+  while (!Work.empty()) {
+    size_t I = Work.front();
+    Work.pop_front();
+    if (Unreached[I])
+      Out.push_back(&Functions[I]);
+    for (size_t Caller : Callers[I])
+      if (!Seen[Caller]) {
+        Seen[Caller] = true;
+        Work.push_back(Caller);
+      }
+  }
+  return Out;
+}
+
 bool Program::enteredAtomic(const FunctionSummary &F) const {
   return llvm::all_of(entries(F),
                       [](const EntryContext &E) { return atomic(E.State); });
@@ -248,6 +337,7 @@ Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
       Explanation X{S, Entry.Why.toVector()};
       for (Note &N : localNotes(F, Entry.State, R))
         X.Notes.push_back(std::move(N));
+      dropRepeatedPlaces(X.Notes);
       return X;
     }
   return std::nullopt;

@@ -81,12 +81,20 @@ public:
                               llvm::ArrayRef<RelState> States) const;
   /// Whether F is entered atomic (preemption or IRQs off) in every context.
   bool enteredAtomic(const FunctionSummary &F) const;
+  /// The functions F is reached from (F itself among them) that no entry
+  /// fact and no caller in the run reaches: whoever calls them, outside the
+  /// run, decides F's context. Nearest first.
+  std::vector<const FunctionSummary *>
+  unreachedCallers(const FunctionSummary &F) const;
 
 private:
   std::vector<Note> localNotes(const FunctionSummary &F,
                                const AbsState &Entry,
                                const RelState &R) const;
   bool addEntry(size_t Function, EntryContext Ctx);
+  /// Where the run queues work item Work on a workqueue that may run it
+  /// on any CPU (a WQ_UNBOUND one), if it does.
+  const WorkQueueing *unboundQueueing(const StorageName &Work) const;
   /// Which parameters' (and fields') known bits matter to each function:
   /// those its tests read, and those it passes on to such a parameter.
   /// Entry contexts keep only these, not every constant a caller passes.
@@ -97,10 +105,13 @@ private:
   std::shared_ptr<const KernelModel> Model;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
+  std::vector<WorkQueueing> Queueings;
+  std::vector<QueueAllocation> Allocations;
   std::vector<TargetFacts> Targets;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
+  std::vector<bool> Unreached; ///< Entered only in the unknown context.
   std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.
 };
 

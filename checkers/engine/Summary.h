@@ -11,6 +11,7 @@
 #include "checkers/engine/ContextState.h"
 #include "checkers/engine/KernelModel.h"
 
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -132,6 +133,29 @@ struct EntryHint {
   std::string FunctionKey, FunctionName;
   ContextSpec Context;
   Note Why;
+  /// For a work item: where it lives (a StorageName), so that the queues it
+  /// is queued on, in any file, can change Context.
+  std::string WorkItem;
+};
+
+/// Storage the code names the same way in every file: a field of a
+/// structure ("struct foo.work"), or a global variable ("system_wq",
+/// "file@var" if static). Empty: not such storage.
+using StorageName = std::string;
+
+/// queue_work(wq, &x->work) and the like: a work item queued on a
+/// workqueue (Queue empty: the default, bound system_wq; "?" a workqueue
+/// the code does not name as a StorageName).
+struct WorkQueueing {
+  StorageName Work, Queue;
+  SourcePoint Where;
+};
+
+/// x->wq = alloc_workqueue(fmt, flags, ...): whether flags say WQ_UNBOUND.
+struct QueueAllocation {
+  StorageName Queue;
+  std::optional<bool> Unbound;
+  SourcePoint Where;
 };
 
 /// What the compile command says about code generation.
@@ -146,6 +170,8 @@ struct TUSummary {
   TargetFacts Target;
   std::vector<FunctionSummary> Functions;
   std::vector<EntryHint> Hints;
+  std::vector<WorkQueueing> Queueings;
+  std::vector<QueueAllocation> Allocations;
   unsigned ParseErrors = 0;
 };
 

@@ -15,11 +15,12 @@ namespace kharden {
     const SourcePoint &P, const Note &N, const RelState &R, const CallSite &C,
     const PercpuOp &Op, const FunctionSummary &F, const EntryHint &H,
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
-    const TargetFacts &T, const SiteValue &SV) {
+    const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
+    const QueueAllocation &A) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          SleepOnlyToFault, PagefaultDepth, SleepDepth, ParamKnown, ParamTrue,
+                          SleepOnlyToFault, SleptUnheld, PagefaultDepth, SleepDepth, ParamKnown, ParamTrue,
                           ParamChanged, LocalKnown, LocalTrue, // never stored
                           TestKnown, TestTrue, Returns, EnableEvidence, AssertedPreemptOff,
                           AssertedPinned,
@@ -35,9 +36,13 @@ namespace kharden {
   [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
-  [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why] = H;
+  [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why, WorkItem] =
+      H;
+  [[maybe_unused]] auto &[QueuedWork, Queue, QueuedWhere] = Q;
+  [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
-  [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, ParseErrors] = S;
+  [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
+                          Allocations, ParseErrors] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
@@ -65,7 +70,14 @@ StringRef retName(RetFact R) {
   llvm_unreachable("unknown return fact");
 }
 
-StringRef switchName(Switch S) { return S == Switch::Off ? "off" : "on"; }
+StringRef switchName(Switch S) {
+  switch (S) {
+  case Switch::Off: return "off";
+  case Switch::On: return "on";
+  case Switch::Unknown: return "unknown";
+  }
+  llvm_unreachable("unknown switch");
+}
 
 constexpr PercpuAccess AllAccesses[] = {
     PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
@@ -73,7 +85,7 @@ constexpr PercpuAccess AllAccesses[] = {
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
                                    RetFact::NonZero};
-constexpr Switch AllSwitches[] = {Switch::Off, Switch::On};
+constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};
 
 /// Writes one summary; file names go to a table, points refer to it.
 class Writer {
@@ -94,6 +106,18 @@ public:
       Hints.push_back(hint(H));
     putArray(O, "functions", std::move(Functions));
     putArray(O, "hints", std::move(Hints));
+    json::Array Queueings, Allocations;
+    for (const WorkQueueing &Q : S.Queueings)
+      Queueings.push_back(json::Object{
+          {"work", Q.Work}, {"queue", Q.Queue}, {"at", point(Q.Where)}});
+    for (const QueueAllocation &A : S.Allocations) {
+      json::Object AO{{"queue", A.Queue}, {"at", point(A.Where)}};
+      if (A.Unbound)
+        AO["unbound"] = *A.Unbound;
+      Allocations.push_back(std::move(AO));
+    }
+    putArray(O, "queueings", std::move(Queueings));
+    putArray(O, "allocations", std::move(Allocations));
     // Last: the table is complete only once everything else is written.
     O["files"] = json::Array(Files);
     return O;
@@ -137,6 +161,7 @@ private:
     if (R.Irq != D.Irq)
       O["irq"] = irqName(R.Irq);
     putFlag(O, "sleep_evidence", R.SleepEvidence);
+    putFlag(O, "slept_unheld", R.SleptUnheld);
     putFlag(O, "sleep_only_to_fault", R.SleepOnlyToFault);
     if (R.PagefaultDepth != D.PagefaultDepth)
       O["pagefault_depth"] = R.PagefaultDepth;
@@ -288,7 +313,7 @@ private:
   }
 
   json::Value hint(const EntryHint &H) {
-    return json::Object{
+    json::Object O{
         {"function_key", H.FunctionKey},
         {"function_name", H.FunctionName},
         {"context",
@@ -296,6 +321,9 @@ private:
                       {"irqs", switchName(H.Context.Irqs)},
                       {"migration", switchName(H.Context.Migration)}}},
         {"why", note(H.Why)}};
+    if (!H.WorkItem.empty())
+      O["work_item"] = H.WorkItem;
+    return O;
   }
 
   std::vector<std::string> Files;
@@ -456,6 +484,7 @@ private:
     return integer(*O, "preempt_depth", R.PreemptDepth, P) &&
            integer(*O, "migrate_depth", R.MigrateDepth, P) &&
            flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
+           flag(*O, "slept_unheld", R.SleptUnheld, P) &&
            flag(*O, "sleep_only_to_fault", R.SleepOnlyToFault, P) &&
            integer(*O, "pagefault_depth", R.PagefaultDepth, P) &&
            integer(*O, "sleep_depth", R.SleepDepth, P) &&
@@ -741,7 +770,27 @@ private:
                        H.Context.Preempt, P.field("context")) &&
            enumeration(*C->get("irqs"), AllSwitches, switchName,
                        H.Context.Irqs, P.field("context")) &&
-           note(*Why, H.Why, P.field("why"));
+           note(*Why, H.Why, P.field("why")) &&
+           optionalString(*O, "work_item", H.WorkItem, P);
+  }
+
+  bool queueing(const json::Value &V, WorkQueueing &Q, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "work", Q.Work, P) &&
+           string(*O, "queue", Q.Queue, P) && point(*O, "at", Q.Where, P);
+  }
+
+  bool allocation(const json::Value &V, QueueAllocation &A, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "queue", A.Queue, P) || !point(*O, "at", A.Where, P))
+      return false;
+    if (O->get("unbound")) {
+      bool Unbound = false;
+      if (!flag(*O, "unbound", Unbound, P))
+        return false;
+      A.Unbound = Unbound;
+    }
+    return true;
   }
 
   bool summary(const json::Value &V, TUSummary &S, Path P) {
@@ -783,6 +832,14 @@ private:
            array(*O, "hints", S.Hints, P,
                  [&](const json::Value &H, EntryHint &Out, Path At) {
                    return hint(H, Out, At);
+                 }) &&
+           array(*O, "queueings", S.Queueings, P,
+                 [&](const json::Value &Q, WorkQueueing &Out, Path At) {
+                   return queueing(Q, Out, At);
+                 }) &&
+           array(*O, "allocations", S.Allocations, P,
+                 [&](const json::Value &A, QueueAllocation &Out, Path At) {
+                   return allocation(A, Out, At);
                  });
   }
 

@@ -1,6 +1,7 @@
 #include "checkers/engine/TUAnalysis.h"
 
 #include "checkers/engine/FunctionAnalysis.h"
+#include "checkers/engine/WorkQueues.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -47,15 +48,43 @@ private:
 
 static const FunctionDecl *referencedFunction(const Expr *E);
 
+/// The callbacks of the kernel model that a store into field Field of a
+/// structure named Struct registers (a file_operations field, an hrtimer's
+/// function).
+static void forStructField(llvm::ArrayRef<Callback> Callbacks,
+                           llvm::StringRef Struct, llvm::StringRef Field,
+                           llvm::function_ref<void(const Callback &)> Fn) {
+  for (const Callback &C : Callbacks)
+    if (C.Struct == Struct && llvm::is_contained(C.Fields, Field))
+      Fn(C);
+}
+
 /// Callbacks registered by calling a function (open_softirq(),
-/// cpuhp_setup_state(), request_irq(), ...) with a function as argument.
+/// cpuhp_setup_state(), request_irq(), ...) with a function as argument, or
+/// by assigning a function to a callback field (timer->function = f).
 class RegistrationCalls : public RecursiveASTVisitor<RegistrationCalls> {
 public:
-  using Found =
-      llvm::function_ref<void(const FunctionDecl *, const Callback &, SourceLocation)>;
+  /// A callback, its registration, and the call that registers it (none
+  /// for a store into a callback field).
+  using Found = llvm::function_ref<void(const FunctionDecl *, const Callback &,
+                                        SourceLocation, const CallExpr *)>;
   RegistrationCalls(const llvm::StringMap<const Callback *> &ByName,
-                    Found OnCallback)
-      : ByName(ByName), OnCallback(OnCallback) {}
+                    llvm::ArrayRef<Callback> Callbacks, Found OnCallback)
+      : ByName(ByName), Callbacks(Callbacks), OnCallback(OnCallback) {}
+
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+    const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+    const RecordDecl *RD = Field ? Field->getParent() : nullptr;
+    if (BO->getOpcode() != BO_Assign || !RD || !RD->getIdentifier())
+      return true;
+    if (const FunctionDecl *FD = referencedFunction(BO->getRHS()))
+      forStructField(Callbacks, RD->getName(), Field->getName(),
+                     [&](const Callback &C) {
+                       OnCallback(FD, C, BO->getBeginLoc(), nullptr);
+                     });
+    return true;
+  }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
@@ -67,12 +96,13 @@ public:
     for (unsigned Arg : It->second->Arguments)
       if (Arg < CE->getNumArgs())
         if (const FunctionDecl *FD = referencedFunction(CE->getArg(Arg)))
-          OnCallback(FD, *It->second, CE->getBeginLoc());
+          OnCallback(FD, *It->second, CE->getBeginLoc(), CE);
     return true;
   }
 
 private:
   const llvm::StringMap<const Callback *> &ByName;
+  llvm::ArrayRef<Callback> Callbacks;
   Found OnCallback;
 };
 
@@ -99,8 +129,10 @@ private:
   std::vector<const FunctionDecl *>
   calleesFirst(const std::vector<const FunctionDecl *> &Roots);
   void collectStructCallbacks(const Expr *Init, TUContext &TU);
-  void collectRegistrations(TUContext &TU,
-                            const llvm::StringMap<const FunctionDecl *> &Defs);
+  /// Returns the work items to name: registrations' macro arguments.
+  std::vector<PendingWorkItem>
+  collectRegistrations(TUContext &TU,
+                       const llvm::StringMap<const FunctionDecl *> &Defs);
   void addHint(const FunctionDecl *FD, const Callback &C, SourceLocation Loc,
                TUContext &TU);
 
@@ -181,29 +213,46 @@ void SummarizeConsumer::collectStructCallbacks(const Expr *Init,
     if (!FD || I >= std::distance(RD->field_begin(), RD->field_end()))
       continue;
     const FieldDecl *FDecl = *std::next(RD->field_begin(), I);
-    for (const Callback &C : Lookup.model().callbacks())
-      if (C.Struct == RD->getName() && llvm::is_contained(C.Fields, FDecl->getName()))
-        addHint(FD, C, Field->getBeginLoc(), TU);
+    forStructField(Lookup.model().callbacks(), RD->getName(), FDecl->getName(),
+                   [&](const Callback &C) {
+                     addHint(FD, C, Field->getBeginLoc(), TU);
+                   });
   }
 }
 
-void SummarizeConsumer::collectRegistrations(
+std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
     TUContext &TU, const llvm::StringMap<const FunctionDecl *> &Defs) {
+  std::vector<PendingWorkItem> Pending;
   std::vector<std::pair<unsigned, const RecordedExpansion *>> Uses;
   for (const auto &[Loc, R] : Expansions->all())
     if (R.Registration)
       Uses.push_back({Loc, &R});
   llvm::sort(Uses, llvm::less_first());
   for (const auto &[Loc, R] : Uses) {
+    // INIT_DELAYED_WORK() registers through the INIT_WORK() it expands to:
+    // the outer registration names the callback and its work item.
+    llvm::SmallVector<SourceLocation, 8> Chain;
+    expansionChain(TU.sourceManager(), SourceLocation::getFromRawEncoding(Loc),
+                   Chain);
+    if (llvm::any_of(Chain, [&](SourceLocation L) {
+          const RecordedExpansion *Outer = Expansions->find(L);
+          return Outer && Outer->Registration;
+        }))
+      continue;
     const Callback &C = *R->Registration;
     for (unsigned Arg : C.Arguments) {
       if (Arg >= R->Args.size())
         continue;
       auto It = Defs.find(llvm::StringRef(R->Args[Arg]).trim());
-      if (It != Defs.end())
-        addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
+      if (It == Defs.end())
+        continue;
+      addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
+      if (C.WorkItem && *C.WorkItem < R->Args.size())
+        Pending.push_back({R->ArgRanges[*C.WorkItem], R->Args[*C.WorkItem],
+                           Out.Hints.size() - 1});
     }
   }
+  return Pending;
 }
 
 void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
@@ -236,16 +285,21 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         collectStructCallbacks(VD->getInit(), TU);
     }
   }
-  collectRegistrations(TU, Defs);
+  std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Defs);
   llvm::StringMap<const Callback *> ByName;
   for (const Callback &C : Lookup.model().callbacks())
     for (const std::string &N : C.Names)
       ByName.try_emplace(N, &C);
   auto OnRegistration = [&](const FunctionDecl *FD, const Callback &C,
-                            SourceLocation Loc) { addHint(FD, C, Loc, TU); };
-  RegistrationCalls Calls(ByName, OnRegistration);
+                            SourceLocation Loc, const CallExpr *CE) {
+    addHint(FD, C, Loc, TU);
+    if (CE && C.WorkItem && *C.WorkItem < CE->getNumArgs())
+      Out.Hints.back().WorkItem = storageName(CE->getArg(*C.WorkItem), SM);
+  };
+  RegistrationCalls Calls(ByName, Lookup.model().callbacks(), OnRegistration);
   for (const FunctionDecl *Root : Roots)
     Calls.TraverseStmt(const_cast<Stmt *>(Root->getBody()));
+  collectWorkQueues(Roots, Pending, TU, Out);
 
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
   for (const FunctionDecl *FD : calleesFirst(Roots)) {

@@ -37,8 +37,8 @@ std::string schemeArch(llvm::StringRef TripleArch) {
 class Extractor {
 public:
   Extractor(const Program &P, SiteRef Consume, std::optional<SiteRef> Refill,
-            const TargetFacts &Target)
-      : P(P), C(Consume), R(Refill), Target(Target) {}
+            const TargetFacts &Target, CallerFiles Callers)
+      : P(P), C(Consume), R(Refill), Target(Target), Callers(Callers) {}
 
   ExtractedScheme run() {
     kstack::StackOffsetScheme &S = Out.Scheme;
@@ -82,11 +82,13 @@ private:
                                          llvm::StringRef Field);
   const SiteValue *read(const SiteRef &Site, llvm::StringRef Name,
                         llvm::StringRef Field);
+  std::string undecidedContext(const FunctionSummary &F) const;
 
   const Program &P;
   SiteRef C;
   std::optional<SiteRef> R;
   const TargetFacts &Target;
+  CallerFiles Callers;
   ExtractedScheme Out;
 };
 
@@ -116,6 +118,28 @@ void Extractor::storage() {
   }
 }
 
+/// Why F's context is unknown, and what would decide it: the file that calls
+/// the function F is reached from, which the run does not contain.
+std::string Extractor::undecidedContext(const FunctionSummary &F) const {
+  std::string Why = "no calling context of '" + F.Name +
+                    "' in the analysed files decides preemption and IRQs";
+  std::vector<const FunctionSummary *> Roots = P.unreachedCallers(F);
+  if (Roots.empty())
+    return Why;
+  const FunctionSummary &Root = *Roots.front();
+  Why += Root.Name == F.Name
+             ? ": nothing in them calls it"
+             : ": it is reached from '" + Root.Name +
+                   "', which nothing in them calls";
+  std::vector<std::string> Files;
+  if (Callers)
+    Files = Callers(Root.Name);
+  if (Files.empty())
+    return Why + "; the file that calls '" + Root.Name + "' decides it";
+  return Why + "; " + llvm::join(Files, ", ") + " names '" + Root.Name +
+         "' and would decide it (add it to the run)";
+}
+
 std::optional<kstack::Context> Extractor::context(const SiteRef &Site,
                                                   llvm::StringRef Field) {
   RegionContext Ctx = P.regionContext(*Site.F, Site.S->States);
@@ -134,10 +158,7 @@ std::optional<kstack::Context> Extractor::context(const SiteRef &Site,
   case RegionContext::Unknown:
     break;
   }
-  unknown(Field,
-          "no calling context of '" + Site.F->Name +
-              "' in the analysed files decides preemption and IRQs",
-          Site.S->Where);
+  unknown(Field, undecidedContext(*Site.F), Site.S->Where);
   return std::nullopt;
 }
 
@@ -299,7 +320,8 @@ bool before(const SourcePoint &A, const SourcePoint &B) { return A < B; }
 
 } // namespace
 
-std::vector<ExtractedScheme> extractStackOffsetSchemes(const Program &P) {
+std::vector<ExtractedScheme> extractStackOffsetSchemes(const Program &P,
+                                                      CallerFiles Callers) {
   std::vector<SiteRef> Consumes, Refills;
   for (const FunctionSummary &F : P.functions())
     for (const StackOffsetSite &S : F.Sites)
@@ -329,7 +351,7 @@ std::vector<ExtractedScheme> extractStackOffsetSchemes(const Program &P) {
       Target = T;
       break;
     }
-  return {Extractor(P, C, R, Target).run()};
+  return {Extractor(P, C, R, Target, Callers).run()};
 }
 
 } // namespace kharden

@@ -36,9 +36,15 @@ struct ExtractedScheme {
   const ExtractedField *field(llvm::StringRef Name) const;
 };
 
+/// Files outside the run that may call Function (for the reason a context
+/// is unknown), or none.
+using CallerFiles =
+    llvm::function_ref<std::vector<std::string>(llvm::StringRef Function)>;
+
 /// The stack-offset schemes of the analysed code: one per architecture
 /// whose code uses the kernel model's consume/refill macros.
-std::vector<ExtractedScheme> extractStackOffsetSchemes(const Program &P);
+std::vector<ExtractedScheme>
+extractStackOffsetSchemes(const Program &P, CallerFiles Callers = nullptr);
 
 /// Writes S as a scheme file (models/schemes format), headed by comments
 /// that name the code each field comes from. Unknown fields are written as

@@ -1,7 +1,9 @@
 /*
  * The shape of arm64's syscall path before the early-2026 fix, written for
- * kharden's bundled example (not kernel source): do_el0_svc() is entered
- * from user mode with IRQs masked; el0_svc_common() unmasks them with
+ * kharden's bundled example (not kernel source): the exception vector enters
+ * el0t_64_sync_handler() from user mode with IRQs masked (where the kernel
+ * model's facts sit); el0_svc() calls do_el0_svc(); el0_svc_common() unmasks
+ * them with
  * local_daif_restore(DAIF_PROCCTX) and calls invoke_syscall(), which
  * consumes the per-CPU stack offset at entry and refills it at exit, both
  * with raw_cpu_*() and preemption enabled.
@@ -43,4 +45,14 @@ extern const syscall_fn_t sys_call_table[];
 void do_el0_svc(void *regs)
 {
 	el0_svc_common(regs, 0, 450, sys_call_table);
+}
+
+static void el0_svc(void *regs)
+{
+	do_el0_svc(regs);
+}
+
+void el0t_64_sync_handler(void *regs)
+{
+	el0_svc(regs);
 }

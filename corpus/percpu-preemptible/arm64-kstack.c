@@ -1,6 +1,7 @@
 // The headline bug (arm64, v5.13 .. early 2026): el0_svc_common() unmasks
 // IRQs with local_daif_restore(DAIF_PROCCTX) before invoke_syscall(), whose
 // add_random_kstack_offset()/choose_random_kstack_offset() use raw_cpu_*().
+// The context comes from the exception vector's C handler down (6.1's shape).
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <asm/daifflags.h>
 #include <linux/randomize_kstack.h>
@@ -12,21 +13,27 @@ static void invoke_syscall(unsigned int scno)
 	add_random_kstack_offset();
 	// CHECK: arm64-kstack.c:[[@LINE-1]]:2: warning: per-CPU read 'raw_cpu_read(kstack_offset)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible]
 	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'add_random_kstack_offset'
-	// CHECK: arm64-kstack.c:[[@LINE+26]]:6: note: 'do_el0_svc' is entered from user mode in task context with IRQs masked (el0_svc)
-	// CHECK: arm64-kstack.c:[[@LINE+27]]:2: note: 'el0_svc_common' called here
-	// CHECK: arm64-kstack.c:[[@LINE+20]]:2: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
-	// CHECK: arm64-kstack.c:[[@LINE+20]]:2: note: 'invoke_syscall' called here
+	// CHECK: arm64-kstack.c:[[@LINE+42]]:6: note: 'el0t_64_sync_handler' is entered from user mode by the exception vector, with IRQs masked
+	// CHECK: arm64-kstack.c:[[@LINE+43]]:2: note: 'el0_svc' called here
+	// CHECK: arm64-kstack.c:[[@LINE+37]]:2: note: 'do_el0_svc' called here
+	// CHECK: arm64-kstack.c:[[@LINE+31]]:2: note: 'el0_svc_common' called here
+	// CHECK: arm64-kstack.c:[[@LINE+24]]:2: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
+	// CHECK: arm64-kstack.c:[[@LINE+24]]:2: note: 'invoke_syscall' called here
 	dispatch(scno);
 	choose_random_kstack_offset(get_random_u16());
 	// CHECK: arm64-kstack.c:[[@LINE-1]]:2: warning: per-CPU read 'raw_cpu_read(kstack_offset)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible]
 	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'choose_random_kstack_offset'
-	// CHECK: note: 'do_el0_svc' is entered
+	// CHECK: note: 'el0t_64_sync_handler' is entered
+	// CHECK: note: 'el0_svc' called here
+	// CHECK: note: 'do_el0_svc' called here
 	// CHECK: note: 'el0_svc_common' called here
 	// CHECK: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
 	// CHECK: note: 'invoke_syscall' called here
-	// CHECK: arm64-kstack.c:[[@LINE-7]]:2: warning: per-CPU write 'raw_cpu_write(kstack_offset)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
+	// CHECK: arm64-kstack.c:[[@LINE-9]]:2: warning: per-CPU write 'raw_cpu_write(kstack_offset)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
 	// CHECK: randomize_kstack.h:{{[0-9]+}}:{{[0-9]+}}: note: expanded from macro 'choose_random_kstack_offset'
-	// CHECK: note: 'do_el0_svc' is entered
+	// CHECK: note: 'el0t_64_sync_handler' is entered
+	// CHECK: note: 'el0_svc' called here
+	// CHECK: note: 'do_el0_svc' called here
 	// CHECK: note: 'el0_svc_common' called here
 	// CHECK: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
 	// CHECK: note: 'invoke_syscall' called here
@@ -41,4 +48,14 @@ static void el0_svc_common(unsigned int scno)
 void do_el0_svc(unsigned int scno)
 {
 	el0_svc_common(scno);
+}
+
+static void el0_svc(unsigned int scno)
+{
+	do_el0_svc(scno);
+}
+
+void el0t_64_sync_handler(unsigned int scno)
+{
+	el0_svc(scno);
 }

@@ -1,4 +1,4 @@
-// Three call levels from an arm64 syscall entry; IRQs come on in the middle.
+// Three call levels from arm64's exception vector; IRQs come on in the middle.
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <asm/daifflags.h>
 #include <linux/percpu.h>
@@ -9,7 +9,7 @@ static void level3(void)
 {
 	raw_cpu_write(depth_mark, 3);
 	// CHECK: call-chain-3.c:[[@LINE-1]]:2: warning: per-CPU write 'raw_cpu_write(depth_mark)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
-	// CHECK: call-chain-3.c:[[@LINE+16]]:6: note: 'do_el0_svc' is entered from user mode in task context with IRQs masked (el0_svc)
+	// CHECK: call-chain-3.c:[[@LINE+16]]:6: note: 'el0t_64_sync_handler' is entered from user mode by the exception vector, with IRQs masked
 	// CHECK: call-chain-3.c:[[@LINE+17]]:2: note: 'level1' called here
 	// CHECK: call-chain-3.c:[[@LINE+10]]:2: note: IRQs enabled here by 'local_daif_restore(DAIF_PROCCTX)'
 	// CHECK: call-chain-3.c:[[@LINE+10]]:2: note: 'level2' called here
@@ -25,7 +25,7 @@ static void level1(void)
 	level2();
 }
 
-void do_el0_svc(void)
+void el0t_64_sync_handler(void)
 {
 	level1();
 }

@@ -32,3 +32,14 @@
 // No stack-offset macro at all: nothing to extract; exit 3.
 // RUN: %expect-exit 3 %kharden extract %S/Inputs/plain.c -- %kflags 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: kharden: warning: the analysed files use no stack-offset consume macro ('add_random_kstack_offset')
+//
+// Contexts are derived from where the hardware enters: with entry-common.c in
+// the run, 6.12's el0_svc() decides (it unmasks IRQs before do_el0_svc()).
+// RUN: printf '[{"directory":"%S","file":"%S/Inputs/split/syscall.c","command":"clang -c %S/Inputs/split/syscall.c %kflags"},{"directory":"%S","file":"%S/Inputs/split/entry-common.c","command":"clang -c %S/Inputs/split/entry-common.c %kflags"}]' > %t/compile_commands.json
+// RUN: %expect-exit 0 %kharden extract -p %t %S/Inputs/split/syscall.c %S/Inputs/split/entry-common.c | FileCheck %s --check-prefix=DERIVED
+// DERIVED: #   consume.context: preemptible  <- the context engine, over every calling context of 'invoke_syscall' ({{.*}}split/syscall.c:23:2)
+// DERIVED: #   offset-mask: 0x3f0  <- 'KSTACK_OFFSET_MAX' masks with 0b1111110000 = 0x3f0 ({{.*}}split/syscall.c:5:35)
+// Without it, the context is unknown, and the note names the file of the
+// compile database that would decide it.
+// RUN: %expect-exit 3 %kharden extract -p %t %S/Inputs/split/syscall.c 2>/dev/null | FileCheck %s --check-prefix=ALONE
+// ALONE: #   consume.context: unknown  <- no calling context of 'invoke_syscall' in the analysed files decides preemption and IRQs: it is reached from 'do_el0_svc', which nothing in them calls; entry-common.c names 'do_el0_svc' and would decide it (add it to the run) ({{.*}}split/syscall.c:23:2)

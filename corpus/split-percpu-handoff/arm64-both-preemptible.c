@@ -31,7 +31,7 @@ static void invoke_syscall(unsigned int scno)
 	choose_random_kstack_offset(get_random_u16());
 }
 
-void do_el0_svc(unsigned int scno)
+void el0t_64_sync_handler(unsigned int scno)
 {
 	local_daif_restore(DAIF_PROCCTX);
 	invoke_syscall(scno);

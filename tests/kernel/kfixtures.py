@@ -13,6 +13,16 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 SKIP = 77  # ctest's SKIP_RETURN_CODE: a package cannot be had
 
+# The files of each architecture's syscall path, from where the hardware
+# enters C (the kernel model's entry points) to the stack-offset macros:
+# arm64's vector handlers are in entry-common.c, invoke_syscall() in
+# syscall.c; x86's do_syscall_64() is in arch/x86/entry/common.c, and
+# kernel/entry/common.c reaches the refill on every return to user mode.
+SYSCALL_FILES = {
+    "arm64": ["arch/arm64/kernel/syscall.c", "arch/arm64/kernel/entry-common.c"],
+    "x86_64": ["arch/x86/entry/common.c", "kernel/entry/common.c"],
+}
+
 
 def tool(name):
     return os.path.join(HERE, name)

@@ -103,6 +103,24 @@ stack-sinks: [__builtin_alloca]
   EXPECT_TRUE(M->isStackSink("__builtin_alloca"));
 }
 
+TEST(KernelModel, AnEntryMayLeavePreemptionToWhatWasInterrupted) {
+  auto M = parse(R"(
+entry-points:
+  - functions: ['el1h_64_*_handler']
+    context: {preempt: unknown, irqs: off}
+    reason: "is entered from kernel mode"
+)");
+  ASSERT_TRUE(M);
+  const EntryPoint *E = M->findEntryPoint("el1h_64_irq_handler");
+  ASSERT_TRUE(E);
+  EXPECT_EQ(E->Context.Preempt, Switch::Unknown);
+  EXPECT_EQ(E->Context.Irqs, Switch::Off);
+  EXPECT_EQ(parseError("entry-points:\n  - functions: [f]\n"
+                       "    context: {preempt: on, irqs: on, migration: unknown}\n"
+                       "    reason: r\n"),
+            "test.yaml:3:15: 'migration' is 'on' or 'off'");
+}
+
 TEST(KernelModel, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parseError("primitives:\n  - names: [x]\n    effects: [preempt-off]\n"),
             "test.yaml:3:15: unknown enumerated scalar");

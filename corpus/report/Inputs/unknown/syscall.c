@@ -33,3 +33,9 @@ void do_el0_svc(unsigned int scno)
 	local_daif_restore(DAIF_PROCCTX);
 	invoke_syscall(scno);
 }
+
+/* The exception vector's C handler: where the hardware enters. */
+void el0t_64_sync_handler(unsigned int scno)
+{
+	do_el0_svc(scno);
+}
