@@ -182,7 +182,7 @@ TEST(SchemeFileTest, MissingFileAndDirectoryAreErrors) {
 TEST(SchemeFileTest, EveryBuiltinSchemeReadsAndIsNamedAfterItsFile) {
   auto Files = builtinSchemeFiles(SchemeKind::StackOffset);
   ASSERT_TRUE(bool(Files)) << llvm::toString(Files.takeError());
-  EXPECT_EQ(Files->size(), 14u);
+  EXPECT_EQ(Files->size(), 16u);
   for (const std::string &F : *Files) {
     auto S = readStackOffsetScheme(F);
     ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
