@@ -1,5 +1,6 @@
 #include "checkers/frontend/CompileSetup.h"
 
+#include "checkers/frontend/OutputOptions.h"
 #include "support/InputError.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
@@ -96,17 +97,15 @@ loadCompilationDatabase(StringRef BuildDir) {
 
 ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
   return [ResourceDir](const CommandLineArguments &Args, StringRef) {
-    CommandLineArguments Out;
-    bool HasResourceDir = false;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      StringRef A = Args[I];
-      if (isDependencyFlag(A))
-        continue;
-      HasResourceDir |= A.starts_with("-resource-dir");
-      Out.push_back(Args[I]);
-    }
-    if (!HasResourceDir && !Out.empty())
+    CommandLineArguments Out = dropOutputOptions(Args);
+    if (Out.empty())
+      return Out;
+    bool HasResourceDir = llvm::any_of(Out, [](StringRef A) {
+      return A.starts_with("-resource-dir");
+    });
+    if (!HasResourceDir)
       Out.insert(Out.begin() + 1, "-resource-dir=" + ResourceDir);
+    Out.insert(Out.begin() + 1, "-fsyntax-only");
     // Compiler warnings are not kharden's to report.
     Out.push_back("-w");
     Out.push_back("-Wno-error");

@@ -41,9 +41,9 @@ llvm::Error validateSourceFile(llvm::StringRef Path);
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDir);
 
-/// Adjusts kernel compile commands for analysis: no output or dependency
-/// files, no warnings (the kernel's own -Werror= included), clang's builtin
-/// headers from ResourceDir.
+/// Adjusts kernel compile commands for analysis: syntax only, no option
+/// that writes a file or loads code (dropOutputOptions()), no warnings (the
+/// kernel's own -Werror= included), clang's builtin headers from ResourceDir.
 clang::tooling::ArgumentsAdjuster analysisAdjuster(std::string ResourceDir);
 
 /// What File is compiled with, as a stored summary's key: every command DB
