@@ -313,10 +313,13 @@ int runCheckCommand(const CommandTail &Tail) {
 
   // A shard's product is its database; `kharden merge` reports.
   if (!ShardOpt.empty()) {
-    for (const TUResult &R : Results)
+    bool CommandErrors = false;
+    for (const TUResult &R : Results) {
       if (R.Errors || !R.Ran)
         warnIncomplete(R);
-    return StoreFailed ? ExitUsage : ExitClean;
+      CommandErrors |= R.CommandError;
+    }
+    return StoreFailed || CommandErrors ? ExitUsage : ExitClean;
   }
   return reportResults(std::move(Results), std::move(*Model), *Checks,
                        *Filter,

@@ -95,6 +95,22 @@ loadCompilationDatabase(StringRef BuildDir) {
   return std::unique_ptr<CompilationDatabase>(std::move(DB));
 }
 
+std::vector<std::string> allSourceFiles(const CompilationDatabase &DB) {
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    SmallString<256> Path(C.Filename);
+    if (sys::path::is_relative(Path)) {
+      Path = C.Directory;
+      sys::path::append(Path, C.Filename);
+    }
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Files.push_back(std::string(Path));
+  }
+  llvm::sort(Files); // a stable order, whatever the database's
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
+}
+
 ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
   return [ResourceDir](const CommandLineArguments &Args, StringRef) {
     CommandLineArguments Out = dropOutputOptions(Args);

@@ -41,6 +41,11 @@ llvm::Error validateSourceFile(llvm::StringRef Path);
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDir);
 
+/// Every source file of DB, sorted, as its entries name it (getAllFiles()
+/// would turn a backslash in a name into '/').
+std::vector<std::string>
+allSourceFiles(const clang::tooling::CompilationDatabase &DB);
+
 /// Adjusts kernel compile commands for analysis: syntax only, no option
 /// that writes a file or loads code (dropOutputOptions()), no warnings (the
 /// kernel's own -Werror= included), clang's builtin headers from ResourceDir.

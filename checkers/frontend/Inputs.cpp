@@ -70,10 +70,8 @@ Expected<Inputs> collectInputs(const InputRequest &Req,
     if (!DB)
       return DB.takeError();
     In.DB = std::move(*DB);
-    if (Requested.empty()) {
-      Requested = In.DB->getAllFiles();
-      llvm::sort(Requested); // a stable order, whatever the database's
-    }
+    if (Requested.empty())
+      Requested = allSourceFiles(*In.DB);
   } else {
     // clang-tidy's convention: flags after `--`, or none.
     In.DB = std::make_unique<FixedCompilationDatabase>(".", Tail.Args);

@@ -260,6 +260,8 @@ Expected<NewFindingFilter> loadNewFindingFilter() {
 bool statsRequested() { return Stats; }
 
 void warnIncomplete(const TUResult &R) {
+  if (R.CommandError)
+    return reportErrors(make_error<InputError>(R.File, R.FirstError));
   reportWarning(R.File + ": " +
                 (R.Ran ? "analysed only as far as it parsed: " +
                              std::to_string(R.Errors) +
@@ -294,12 +296,14 @@ int reportResults(std::vector<TUResult> Results,
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
   Program P(std::move(Model));
+  bool CommandErrors = false;
   for (TUResult &R : Results) {
     Run.Inputs.push_back(R.File);
     if (R.Errors || !R.Ran) {
       Run.Incomplete.push_back(R.File);
       warnIncomplete(R);
     }
+    CommandErrors |= R.CommandError;
     P.add(std::move(R.Summary));
   }
   P.solve();
@@ -327,6 +331,10 @@ int reportResults(std::vector<TUResult> Results,
   if (Filter.active())
     printFilterSummary(Filter, Reported, Counts);
 
+  // A compile command that cannot run is the input's fault: the report of
+  // the others is written, but the run is not clean.
+  if (CommandErrors)
+    return ExitUsage;
   // Like sparse, a checker under kbuild must not stop the build for findings.
   if (Reported)
     return Mode == ReportMode::Kbuild ? ExitClean : ExitFindings;
