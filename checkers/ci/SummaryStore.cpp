@@ -2,6 +2,7 @@
 
 #include "checkers/ci/SummaryStoreDetail.h"
 #include "checkers/engine/SummaryJson.h"
+#include "support/JsonFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -142,10 +143,9 @@ Expected<TUResult> SummaryStore::decode(const SqliteStatement &Row,
   } else {
     return damage("the summary of " + File + " has an unknown encoding");
   }
-  auto Value = json::parse(Json);
+  auto Value = parseJson(Json, "the summary of " + File.str());
   if (!Value)
-    return damage("the summary of " + File +
-                  " is not JSON: " + toString(Value.takeError()));
+    return damage(toString(Value.takeError()));
   auto Summary = summaryFromJson(*Value);
   if (!Summary)
     return damage("the summary of " + File +

@@ -2,6 +2,7 @@
 
 #include "checkers/frontend/OutputOptions.h"
 #include "support/InputError.h"
+#include "support/JsonFile.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -76,13 +77,17 @@ loadCompilationDatabase(StringRef BuildDir) {
     sys::path::append(Path, "compile_commands.json");
   if (!sys::fs::exists(Path))
     return make_error<InputError>(Path.str().str(), "no such file");
-  if (auto Buf = readInputFile(Path); !Buf)
+  auto Buf = readInputFile(Path);
+  if (!Buf)
     return Buf.takeError();
-  else if ((*Buf)->getBuffer().trim().empty())
+  StringRef Text = (*Buf)->getBuffer();
+  if (Text.trim().empty())
     return make_error<InputError>(Path.str().str(), "empty compilation database");
+  if (Error E = checkJsonNesting(Text, Path))
+    return E;
   std::string Why;
-  auto DB = JSONCompilationDatabase::loadFromFile(
-      Path, Why, JSONCommandLineSyntax::AutoDetect);
+  auto DB = JSONCompilationDatabase::loadFromBuffer(
+      Text, Why, JSONCommandLineSyntax::AutoDetect);
   if (!DB) {
     // JSONCompilationDatabase prefixes its reasons with the file name.
     StringRef Reason(Why);

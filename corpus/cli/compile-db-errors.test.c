@@ -36,3 +36,8 @@
 // OTHERS: finding.c:8:9: warning: per-CPU read 'raw_cpu_read(seen)'
 // RUN: python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute(\"SELECT value FROM meta WHERE key = 'run_state'\").fetchone()[0])" %t/baddir/kharden.db | FileCheck %s --check-prefix=STATE
 // STATE: complete
+//
+// A database nested deeper than kharden reads.
+// RUN: mkdir -p %t/deep && python3 -c "print('[' * 300 + ']' * 300)" > %t/deep/compile_commands.json
+// RUN: %expect-exit 2 %kharden check -p %t/deep 2>&1 | FileCheck %s --check-prefix=DEEP
+// DEEP: kharden: error: {{.*}}deep/compile_commands.json:1:257: nested deeper than 256 levels
