@@ -1,5 +1,6 @@
 #include "checkers/frontend/Report.h"
 
+#include "checkers/ci/PathGlob.h"
 #include "checkers/core/Output.h"
 #include "checkers/frontend/CheckCommand.h"
 #include "checkers/frontend/MergeCommand.h"
@@ -11,6 +12,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace llvm;
@@ -270,21 +272,35 @@ void warnIncomplete(const TUResult &R) {
                 R.FirstError);
 }
 
+/// Input's path in the tree kbuild checks: relative to the source tree
+/// (kbuild exports srctree), else to the current directory (the object
+/// tree), else the absolute path without its leading '/'.
+static std::string treePath(StringRef Input) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  std::optional<std::string> SrcTree = sys::Process::GetEnv("srctree");
+  for (std::string Base : {SrcTree ? absolutePath(*SrcTree) : std::string(),
+                           std::string(Cwd)})
+    if (!Base.empty())
+      if (std::optional<StringRef> Rel = relativeTo(Input, Base))
+        return Rel->str();
+  return Input.ltrim('/').str();
+}
+
 /// -o FILE; under kbuild, which runs one checker process per file, -o DIR/
-/// (or an existing directory) names one report per file in DIR.
+/// (or an existing directory) holds one report per file, at the file's
+/// path in the tree: a/b_c/d.c and a_b/c_d.c never share a report.
 static std::string outputPath(ArrayRef<std::string> Inputs, ReportMode Mode) {
   StringRef Out(OutputFile);
   if (Mode != ReportMode::Kbuild || Inputs.empty() ||
       !(Out.ends_with("/") || sys::fs::is_directory(Out)))
     return OutputFile;
-  std::string Name = Inputs.front();
-  std::replace(Name.begin(), Name.end(), '/', '_');
   StringRef Ext = OutputFormat == Format::Json    ? ".json"
                   : OutputFormat == Format::Sarif ? ".sarif"
                                                   : ".txt";
   SmallString<256> Path(Out);
-  sys::fs::create_directories(Path);
-  sys::path::append(Path, StringRef(Name).ltrim('_') + Ext);
+  sys::path::append(Path, treePath(Inputs.front()) + Ext);
+  sys::fs::create_directories(sys::path::parent_path(Path));
   return std::string(Path);
 }
 
