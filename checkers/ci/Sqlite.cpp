@@ -1,5 +1,8 @@
 #include "checkers/ci/Sqlite.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Process.h"
+
 #include <sqlite3.h>
 
 using namespace llvm;
@@ -19,6 +22,16 @@ static Error sqliteError(sqlite3 *Db, int Code) {
 
 Error SqliteDb::errorFor(int Code) const { return sqliteError(Db, Code); }
 
+/// How long a connection waits for another's write lock (make -j with
+/// --kbuild --db); KHARDEN_TEST_BUSY_TIMEOUT_MS shortens it for tests.
+static int busyTimeoutMs() {
+  int Ms = 60'000;
+  if (std::optional<std::string> Test =
+          sys::Process::GetEnv("KHARDEN_TEST_BUSY_TIMEOUT_MS"))
+    to_integer(*Test, Ms);
+  return Ms;
+}
+
 Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(StringRef Path, Mode M) {
   sqlite3 *Db = nullptr;
   int Flags = M == Mode::ReadOnly ? SQLITE_OPEN_READONLY
@@ -32,8 +45,7 @@ Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(StringRef Path, Mode M) {
     return E;
   }
   sqlite3_extended_result_codes(Db, 0);
-  // Another kharden may hold the write lock (make -j with --kbuild --db).
-  sqlite3_busy_timeout(Db, 60'000);
+  sqlite3_busy_timeout(Db, busyTimeoutMs());
   return std::unique_ptr<SqliteDb>(new SqliteDb(Db));
 }
 

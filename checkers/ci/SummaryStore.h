@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 
 #include <mutex>
 #include <optional>
@@ -55,9 +56,11 @@ struct RunRecord {
 class SummaryStore {
 public:
   /// Opens Path for `kharden check`, creating it if missing. A file that is
-  /// not a kharden summary database or is damaged is reported in one
-  /// warning line, kept as Path.bad, and replaced by an empty database; so
-  /// is one whose stored summaries turn out unreadable.
+  /// not a kharden summary database or is damaged (a table or column
+  /// missing included) is reported in one warning line, kept as Path.bad
+  /// (or Path.bad.1, ...: an earlier one is never overwritten), and
+  /// replaced by an empty database; so is one whose stored summaries turn
+  /// out unreadable.
   static llvm::Expected<std::unique_ptr<SummaryStore>>
   openForCheck(llvm::StringRef Path, StoreConfig Config);
 
@@ -99,7 +102,7 @@ private:
         ConfigHash(this->Config.hash()) {}
 
   static llvm::Expected<std::unique_ptr<SqliteDb>>
-  openValidated(llvm::StringRef Path);
+  openValidated(llvm::StringRef Path, llvm::sys::fs::UniqueID &Id);
   llvm::Error rebuild(llvm::StringRef Why);
   llvm::Expected<std::optional<TUResult>> lookupOne(llvm::StringRef File,
                                                     const ContentHash &Command);
@@ -120,6 +123,7 @@ private:
   DiskFile &disk(llvm::StringRef Path);
 
   std::string Path;
+  llvm::sys::fs::UniqueID FileId; ///< The file Db opened (see rebuild()).
   std::unique_ptr<SqliteDb> Db;
   StoreConfig Config;
   ContentHash ConfigHash;

@@ -159,20 +159,31 @@ void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
          << '\n';
 }
 
-/// The summary database at Path, or null to run without one. Only a
-/// database the user asked for (--db, --shard) must open: the default one
-/// beside the build directory is a cache, and a read-only build tree is no
-/// reason to fail.
+/// Only a database the user asked for (--db, --shard) must work: the
+/// default one beside the build directory is a cache, and a read-only build
+/// tree or another kharden holding it locked is no reason to fail.
+bool databaseIsCache() { return DbFile.empty() && ShardOpt.empty(); }
+
+/// E, or for a cache a warning and success: the run goes on without it.
+Error unlessCache(Error E) {
+  if (!E || !databaseIsCache())
+    return E;
+  reportWarning(toString(std::move(E)) +
+                "; running without a summary database");
+  return Error::success();
+}
+
+/// The summary database at Path, or null to run without one.
 Expected<std::unique_ptr<SummaryStore>> openStore(StringRef Path,
                                                   const KernelModel &Model) {
   if (Path.empty())
     return nullptr;
   auto S = SummaryStore::openForCheck(
       Path, {toolBuild(), Model.digest(), KHARDEN_CLANG_RESOURCE_DIR});
-  if (S || !DbFile.empty() || !ShardOpt.empty())
+  if (S)
     return S;
-  reportWarning(toString(S.takeError()) +
-                "; running without a summary database");
+  if (Error E = unlessCache(S.takeError()))
+    return E;
   return nullptr;
 }
 
@@ -288,9 +299,12 @@ int runCheckCommand(const CommandTail &Tail) {
   std::vector<ContentHash> Commands;
   if (*Store) {
     auto Keys = reuseStored(**Store, *In->DB, Results);
-    if (!Keys)
-      return fail(Keys.takeError());
-    Commands = std::move(*Keys);
+    if (Keys)
+      Commands = std::move(*Keys);
+    else if (Error E = unlessCache(Keys.takeError()))
+      return fail(std::move(E));
+    else
+      Store->reset();
   }
   bool Kbuild = Tail.TailKind == CommandTail::Kind::Kbuild;
   auto [Analysed, StoreFailed] =
