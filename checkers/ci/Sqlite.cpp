@@ -1,6 +1,7 @@
 #include "checkers/ci/Sqlite.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Process.h"
 
 #include <sqlite3.h>
@@ -22,6 +23,18 @@ static Error sqliteError(sqlite3 *Db, int Code) {
 
 Error SqliteDb::errorFor(int Code) const { return sqliteError(Db, Code); }
 
+/// Path as an SQLite URI (https://sqlite.org/uri.html): '%', '?' and '#'
+/// escaped.
+static std::string fileUri(StringRef Path, StringRef Query) {
+  std::string Uri = "file:";
+  for (char C : Path)
+    if (C == '%' || C == '?' || C == '#')
+      Uri += formatv("%{0:x2}", unsigned(uint8_t(C))).str();
+    else
+      Uri += C;
+  return Uri + "?" + Query.str();
+}
+
 /// How long a connection waits for another's write lock (make -j with
 /// --kbuild --db); KHARDEN_TEST_BUSY_TIMEOUT_MS shortens it for tests.
 static int busyTimeoutMs() {
@@ -34,11 +47,17 @@ static int busyTimeoutMs() {
 
 Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(StringRef Path, Mode M) {
   sqlite3 *Db = nullptr;
-  int Flags = M == Mode::ReadOnly ? SQLITE_OPEN_READONLY
-                                  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  int Flags = M == Mode::ReadWriteCreate
+                  ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                  : SQLITE_OPEN_READONLY;
   // One connection per thread of use; callers serialize their own access.
   Flags |= SQLITE_OPEN_NOMUTEX;
-  int Code = sqlite3_open_v2(Path.str().c_str(), &Db, Flags, nullptr);
+  std::string Name = Path.str();
+  if (M == Mode::Immutable) {
+    Flags |= SQLITE_OPEN_URI;
+    Name = fileUri(Path, "immutable=1");
+  }
+  int Code = sqlite3_open_v2(Name.c_str(), &Db, Flags, nullptr);
   if (Code != SQLITE_OK) {
     Error E = sqliteError(Db, Code);
     sqlite3_close(Db);

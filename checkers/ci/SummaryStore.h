@@ -64,7 +64,8 @@ public:
   static llvm::Expected<std::unique_ptr<SummaryStore>>
   openForCheck(llvm::StringRef Path, StoreConfig Config);
 
-  /// Opens Path read-only for `kharden merge`; any problem is an error.
+  /// Opens Path read-only for `kharden merge` (immutable: no lock, no -shm
+  /// or -wal left beside it); any problem is an error.
   static llvm::Expected<std::unique_ptr<SummaryStore>>
   openForMerge(llvm::StringRef Path);
 

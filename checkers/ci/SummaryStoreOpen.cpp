@@ -306,7 +306,12 @@ SummaryStore::openForMerge(StringRef Path) {
     return make_error<InputError>(Path.str(), "no such file");
   if (sys::fs::is_directory(Path))
     return make_error<InputError>(Path.str(), "is a directory, not a database");
-  auto Db = SqliteDb::open(Path, SqliteDb::Mode::ReadOnly);
+  // A shard is an input: read it without a lock or a -shm file, unless a
+  // WAL beside it holds what a run (killed, or still going) wrote.
+  uint64_t WalSize = 0;
+  bool Settled = sys::fs::file_size(Path + "-wal", WalSize) || WalSize == 0;
+  auto Db = SqliteDb::open(Path, Settled ? SqliteDb::Mode::Immutable
+                                         : SqliteDb::Mode::ReadOnly);
   if (!Db)
     return asInputError(Path, Db.takeError());
   auto Problem = problemWith(**Db, /*MayInitialize=*/false);
