@@ -145,9 +145,9 @@ std::vector<RunEntry> runEntries(ArrayRef<std::string> Selection,
 }
 
 /// "kharden: stats: [shard K/N: M of] T translation units: A analysed, R
-/// reused (DB)".
+/// reused (DB)[; S files not C, skipped]".
 void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
-                size_t Analysed, StringRef Db) {
+                size_t Analysed, StringRef Db, size_t NotC) {
   errs() << "kharden: stats: ";
   if (!Shard.whole())
     errs() << "shard " << Shard.str() << ": " << Mine << " of ";
@@ -155,8 +155,11 @@ void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
                     Selected, Selected == 1 ? "" : "s", Analysed,
                     Mine - Analysed)
          << (Db.empty() ? std::string(" (no database)")
-                        : " (" + Db.str() + ")")
-         << '\n';
+                        : " (" + Db.str() + ")");
+  if (NotC)
+    errs() << formatv("; {0} file{1} not C, skipped", NotC,
+                      NotC == 1 ? "" : "s");
+  errs() << '\n';
 }
 
 /// Only a database the user asked for (--db, --shard) must work: the
@@ -323,7 +326,7 @@ int runCheckCommand(const CommandTail &Tail) {
   }
   if (statsRequested())
     printStats(Shard, Mine.size(), In->Files.size(), Analysed,
-               *Store ? (*Store)->path() : "");
+               *Store ? (*Store)->path() : "", In->NotC);
 
   // A shard's product is its database; `kharden merge` reports.
   if (!ShardOpt.empty()) {

@@ -53,6 +53,11 @@ Expected<KbuildCommand> parseKbuildCommand(ArrayRef<std::string> Args) {
   return Cmd;
 }
 
+bool hasCSourceName(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".c" || Ext == ".h" || Ext == ".i";
+}
+
 Error validateSourceFile(StringRef Path) {
   if (!sys::fs::exists(Path))
     return make_error<InputError>(Path.str(), "no such file");
@@ -63,8 +68,7 @@ Error validateSourceFile(StringRef Path) {
   if (Head.contains('\0'))
     return make_error<InputError>(Path.str(),
                                   "binary file, not C source");
-  StringRef Ext = sys::path::extension(Path);
-  if (Ext != ".c" && Ext != ".h" && Ext != ".i")
+  if (!hasCSourceName(Path))
     return make_error<InputError>(
         Path.str(), "not a C source file (expected .c, .h or .i)");
   return Error::success();

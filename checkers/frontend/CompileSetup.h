@@ -32,6 +32,9 @@ struct KbuildCommand {
 llvm::Expected<KbuildCommand>
 parseKbuildCommand(llvm::ArrayRef<std::string> Args);
 
+/// Whether Path is named as C source: .c, .h or .i.
+bool hasCSourceName(llvm::StringRef Path);
+
 /// Fails unless Path is a readable C source file (not missing, not a
 /// directory, not binary, with a C extension).
 llvm::Error validateSourceFile(llvm::StringRef Path);

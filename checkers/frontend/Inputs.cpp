@@ -70,8 +70,22 @@ Expected<Inputs> collectInputs(const InputRequest &Req,
     if (!DB)
       return DB.takeError();
     In.DB = std::move(*DB);
-    if (Requested.empty())
-      Requested = allSourceFiles(*In.DB);
+    if (Requested.empty()) {
+      // The kernel's database lists assembler sources too: they belong
+      // there, but are not kharden's. A file named on the command line is
+      // checked as given (and refused if it is not C).
+      for (std::string &F : allSourceFiles(*In.DB)) {
+        if (hasCSourceName(F))
+          Requested.push_back(std::move(F));
+        else
+          ++In.NotC;
+      }
+      if (Requested.empty())
+        return make_error<InputError>(
+            BuildDir + "/compile_commands.json",
+            "compilation database has no C entries (only assembler or other "
+            "sources)");
+    }
   } else {
     // clang-tidy's convention: flags after `--`, or none.
     In.DB = std::make_unique<FixedCompilationDatabase>(".", Tail.Args);

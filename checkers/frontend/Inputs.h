@@ -29,6 +29,9 @@ struct InputRequest {
 struct Inputs {
   std::unique_ptr<clang::tooling::CompilationDatabase> DB;
   std::vector<std::string> Files; ///< Absolute, validated.
+  /// Files of a whole-database run that are not C (assembler sources,
+  /// which recent kernels' gen_compile_commands.py lists), skipped.
+  size_t NotC = 0;
 };
 
 /// The database and files of Req and the command's tail; input errors name
