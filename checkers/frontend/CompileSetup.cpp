@@ -84,9 +84,13 @@ loadCompilationDatabase(StringRef BuildDir) {
   auto Buf = readInputFile(Path);
   if (!Buf)
     return Buf.takeError();
-  StringRef Text = (*Buf)->getBuffer();
+  return parseCompilationDatabase((*Buf)->getBuffer(), Path);
+}
+
+Expected<std::unique_ptr<CompilationDatabase>>
+parseCompilationDatabase(StringRef Text, StringRef Path) {
   if (Text.trim().empty())
-    return make_error<InputError>(Path.str().str(), "empty compilation database");
+    return make_error<InputError>(Path.str(), "empty compilation database");
   if (Error E = checkJsonNesting(Text, Path))
     return E;
   std::string Why;
@@ -96,10 +100,10 @@ loadCompilationDatabase(StringRef BuildDir) {
     // JSONCompilationDatabase prefixes its reasons with the file name.
     StringRef Reason(Why);
     Reason.consume_front("Error while parsing compilation database: ");
-    return make_error<InputError>(Path.str().str(), Reason.trim().str());
+    return make_error<InputError>(Path.str(), Reason.trim().str());
   }
   if (DB->getAllFiles().empty())
-    return make_error<InputError>(Path.str().str(),
+    return make_error<InputError>(Path.str(),
                                   "compilation database has no entries");
   return std::unique_ptr<CompilationDatabase>(std::move(DB));
 }

@@ -43,6 +43,9 @@ llvm::Error validateSourceFile(llvm::StringRef Path);
 /// empty or malformed database.
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDir);
+/// The same for the text of one (Path names it in messages).
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseCompilationDatabase(llvm::StringRef Text, llvm::StringRef Path);
 
 /// Every source file of DB, sorted, as its entries name it (getAllFiles()
 /// would turn a backslash in a name into '/').
