@@ -118,7 +118,7 @@ std::vector<std::string> dropOutputOptions(ArrayRef<std::string> Args) {
     if (O.matches(options::OPT_Wp_COMMA)) {
       // The driver reads -Wp,-MD,F and -Wp,-MMD,F as -MD -MF F; cc1 gets
       // the values of any other -Wp,.
-      StringRef First = A.getValue(0);
+      StringRef First = A.getNumValues() ? A.getValue(0) : "";
       Writes = First == "-MD" || First == "-MMD" ||
                cc1WritesOrLoads(A.getValues(), [](size_t) {});
     }

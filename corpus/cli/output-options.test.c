@@ -51,6 +51,10 @@
 // RUN: env KHARDEN_PLUGIN_MARK=%t/o/xclang-plugin %expect-exit 1 sh %t/check.sh -Xclang -load -Xclang %t/plugin.so -Xclang -add-plugin -Xclang marker
 // RUN: test ! -e %t/o/xclang-plugin
 //
+// An empty -Wp, passes nothing and stays (it crashed the option filter,
+// found by fuzz-kbuild-command).
+// RUN: %expect-exit 1 sh %t/check.sh -Wp,
+//
 // Dumps on standard output, where a report goes.
 // RUN: %expect-exit 1 %kharden check --format=json %S/Inputs/record-layout.c -- -I %S/../include -fdump-record-layouts > %t/dump.json
 // RUN: python3 -c "import json, sys; print(len(json.load(open(sys.argv[1]))['findings']))" %t/dump.json | FileCheck %s --check-prefix=DUMP

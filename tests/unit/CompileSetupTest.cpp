@@ -65,6 +65,12 @@ TEST(OutputOptions, DropsWhatWritesOrLoadsInEverySpelling) {
   EXPECT_EQ(dropOutputOptions(All), Kept);
 }
 
+TEST(OutputOptions, AnEmptyWpPassesNothingAndIsKept) {
+  // Found by fuzz-kbuild-command: read its first value, which it lacks.
+  std::vector<std::string> Args = {"clang", "-Wp,", "f.c"};
+  EXPECT_EQ(dropOutputOptions(Args), Args);
+}
+
 TEST(OutputOptions, AMissingValueDropsNothingElse) {
   std::vector<std::string> Args = {"clang", "-I", "inc", "f.c", "-o"};
   EXPECT_EQ(dropOutputOptions(Args),
