@@ -99,6 +99,17 @@ CREATE TABLE IF NOT EXISTS run(
   file TEXT PRIMARY KEY,
   position INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS kbuild(
+  file TEXT PRIMARY KEY,
+  directory TEXT NOT NULL,
+  arguments TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS callee(
+  key TEXT NOT NULL,
+  file TEXT NOT NULL,
+  PRIMARY KEY(key, file)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS callee_of_file ON callee(file);
 )sql";
 
 Error initialize(SqliteDb &Db) {

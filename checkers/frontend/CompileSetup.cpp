@@ -1,5 +1,6 @@
 #include "checkers/frontend/CompileSetup.h"
 
+#include "checkers/ci/PathGlob.h"
 #include "checkers/frontend/OutputOptions.h"
 #include "support/InputError.h"
 #include "support/JsonFile.h"
@@ -147,9 +148,9 @@ ContentHash commandKey(const CompilationDatabase &DB, StringRef File,
   std::vector<std::string> Parts;
   ArgumentsAdjuster Adjust = analysisAdjuster(ResourceDir);
   for (const CompileCommand &C : DB.getCompileCommands(File)) {
-    SmallString<256> Dir(C.Directory);
-    sys::fs::make_absolute(Dir);
-    Parts.push_back(std::string(Dir));
+    // "." (kbuild's fixed database) and the absolute path it stands for
+    // (what --kbuild-report reads back) are one directory.
+    Parts.push_back(absolutePath(C.Directory));
     Parts.push_back(C.Filename);
     for (std::string &Arg : Adjust(C.CommandLine, C.Filename))
       Parts.push_back(std::move(Arg));

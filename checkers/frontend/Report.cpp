@@ -9,6 +9,7 @@
 #include "support/InputError.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -307,12 +308,14 @@ static std::string outputPath(ArrayRef<std::string> Inputs, ReportMode Mode) {
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   ArrayRef<std::unique_ptr<Check>> Checks,
-                  const NewFindingFilter &Filter, ReportMode Mode) {
+                  const NewFindingFilter &Filter, ReportMode Mode,
+                  std::vector<TUSummary> Context) {
   RunInfo Run;
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
   Program P(std::move(Model));
   bool CommandErrors = false;
+  StringSet<> OwnFiles;
   for (TUResult &R : Results) {
     Run.Inputs.push_back(R.File);
     if (R.Errors || !R.Ran) {
@@ -320,8 +323,17 @@ int reportResults(std::vector<TUResult> Results,
       warnIncomplete(R);
     }
     CommandErrors |= R.CommandError;
+    for (const FunctionSummary &F : R.Summary.Functions)
+      OwnFiles.insert(F.Where.File);
     P.add(std::move(R.Summary));
   }
+  // A kbuild process reports on its own file, not on the stored callers it
+  // solves with.
+  if (!Context.empty())
+    for (const auto &C : Checks)
+      C->reportOnlyIn(OwnFiles);
+  for (TUSummary &S : Context)
+    P.add(std::move(S));
   P.solve();
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);

@@ -46,11 +46,14 @@ enum class ReportMode {
 /// Combines Results in their order into one program, solves it, runs
 /// Checks, keeps the new findings and writes the report. Returns the exit
 /// status: 2 if a unit's compile command could not run, else 1 if findings
-/// remain, 2 if none do but a unit was incomplete.
+/// remain, 2 if none do but a unit was incomplete. Context (a kbuild
+/// process's stored callers) joins the program after Results, and only
+/// findings in the files of Results' functions are reported.
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   llvm::ArrayRef<std::unique_ptr<Check>> Checks,
-                  const NewFindingFilter &Filter, ReportMode Mode);
+                  const NewFindingFilter &Filter, ReportMode Mode,
+                  std::vector<TUSummary> Context = {});
 
 } // namespace kharden
 

@@ -27,7 +27,7 @@
 // Another kharden's schema.
 // RUN: python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit()" %t/kharden.db
 // RUN: %expect-exit 1 %kharden check -p %t --stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEMA
-// SCHEMA: kharden: warning: {{.*}}kharden.db: a kharden summary database of schema 99, not 1; starting a new one
+// SCHEMA: kharden: warning: {{.*}}kharden.db: a kharden summary database of schema 99, not 2; starting a new one
 // SCHEMA-NEXT: kharden: stats: 5 translation units: 5 analysed, 0 reused
 //
 // Cut short (a disk that filled up, a copy that stopped).
