@@ -92,8 +92,11 @@ Expected<std::unique_ptr<CompilationDatabase>>
 parseCompilationDatabase(StringRef Text, StringRef Path) {
   if (Text.trim().empty())
     return make_error<InputError>(Path.str(), "empty compilation database");
-  if (Error E = checkJsonNesting(Text, Path))
-    return E;
+  // JSONCompilationDatabase reads JSON with LLVM's YAML parser, which
+  // prints its own messages on stderr for text that is not JSON: check it is
+  // JSON first, for one line with the position.
+  if (auto Json = parseJson(Text, Path); !Json)
+    return Json.takeError();
   std::string Why;
   auto DB = JSONCompilationDatabase::loadFromBuffer(
       Text, Why, JSONCommandLineSyntax::AutoDetect);

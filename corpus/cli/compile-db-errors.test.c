@@ -12,6 +12,13 @@
 // RUN: %expect-exit 2 %kharden check -p %t/garbage 2>&1 | FileCheck %s --check-prefix=GARBAGE
 // GARBAGE: kharden: error: {{.*}}garbage/compile_commands.json: {{.+}}
 //
+// Not JSON at all: one line with the position, nothing else on stderr.
+// RUN: printf '[\252\273 {' > %t/garbage/compile_commands.json
+// RUN: %expect-exit 2 %kharden check -p %t/garbage 2> %t/garbage/err
+// RUN: FileCheck %s --check-prefix=NOTJSON < %t/garbage/err
+// NOTJSON: kharden: error: {{.*}}garbage/compile_commands.json: not JSON: [1:1, byte=1]: Invalid UTF-8 sequence
+// RUN: count 1 < %t/garbage/err
+//
 // RUN: echo '[]' > %t/noentries/compile_commands.json
 // RUN: %expect-exit 2 %kharden check -p %t/noentries 2>&1 | FileCheck %s --check-prefix=NOENTRIES
 // NOENTRIES: kharden: error: {{.*}}noentries/compile_commands.json: compilation database has no entries
