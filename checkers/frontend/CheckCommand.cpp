@@ -70,9 +70,12 @@ cl::opt<std::string> DbFile(
     "db",
     cl::desc("Summary database: reuse the results of translation units whose "
              "inputs did not change, store the others (default with -p: "
-             "<build-dir>/kharden.db)"),
+             "<build-dir>/kharden.db; under --kbuild: "
+             "<objtree>/kharden-kbuild.db, shared by make's checkers)"),
     cl::value_desc("file"), CHECK_OPTION);
-cl::opt<bool> NoDb("no-db", cl::desc("Use no summary database, even with -p"),
+cl::opt<bool> NoDb("no-db",
+                   cl::desc("Use no summary database, even with -p or "
+                            "--kbuild"),
                    CHECK_OPTION);
 cl::opt<std::string> ShardOpt(
     "shard",
