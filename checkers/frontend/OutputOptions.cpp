@@ -114,15 +114,16 @@ std::vector<std::string> dropOutputOptions(ArrayRef<std::string> Args) {
       ForwardedFrom.push_back({Begin, End});
       return;
     }
-    bool Writes = writesOrLoads(O);
+    bool Drops = writesOrLoads(O);
     if (O.matches(options::OPT_Wp_COMMA)) {
       // The driver reads -Wp,-MD,F and -Wp,-MMD,F as -MD -MF F; cc1 gets
-      // the values of any other -Wp,.
-      StringRef First = A.getNumValues() ? A.getValue(0) : "";
-      Writes = First == "-MD" || First == "-MMD" ||
-               cc1WritesOrLoads(A.getValues(), [](size_t) {});
+      // the values of any other -Wp,. An empty -Wp, passes nothing, and
+      // clang 19's driver reads its missing first value (and crashes).
+      Drops = A.getNumValues() == 0 || A.getValue(0) == StringRef("-MD") ||
+              A.getValue(0) == StringRef("-MMD") ||
+              cc1WritesOrLoads(A.getValues(), [](size_t) {});
     }
-    if (Writes)
+    if (Drops)
       std::fill(Drop.begin() + Begin, Drop.begin() + End, true);
   });
   cc1WritesOrLoads(Forwarded, [&](size_t I) {

@@ -65,10 +65,11 @@ TEST(OutputOptions, DropsWhatWritesOrLoadsInEverySpelling) {
   EXPECT_EQ(dropOutputOptions(All), Kept);
 }
 
-TEST(OutputOptions, AnEmptyWpPassesNothingAndIsKept) {
-  // Found by fuzz-kbuild-command: read its first value, which it lacks.
-  std::vector<std::string> Args = {"clang", "-Wp,", "f.c"};
-  EXPECT_EQ(dropOutputOptions(Args), Args);
+TEST(OutputOptions, AnEmptyWpIsDropped) {
+  // It passes nothing, and clang 19's driver reads its missing first value
+  // (as this filter once did: found by fuzz-kbuild-command).
+  EXPECT_EQ(dropOutputOptions({"clang", "-Wp,", "f.c"}),
+            (std::vector<std::string>{"clang", "f.c"}));
 }
 
 TEST(OutputOptions, AMissingValueDropsNothingElse) {
