@@ -3,6 +3,7 @@
 #include "checkers/core/Output.h"
 #include "models/solver/Status.h"
 #include "support/InputError.h"
+#include "support/JsonFile.h"
 
 using namespace llvm;
 
@@ -113,9 +114,9 @@ Expected<TreeReport> readTreeReport(StringRef Path) {
   auto Buf = readInputFile(Path);
   if (!Buf)
     return Buf.takeError();
-  auto Doc = json::parse((*Buf)->getBuffer());
+  auto Doc = parseJson((*Buf)->getBuffer(), Path);
   if (!Doc)
-    return make_error<InputError>(Path.str(), toString(Doc.takeError()));
+    return Doc.takeError();
   const json::Object *Root = Doc->getAsObject();
   if (!Root || Root->getString("kind") != StringRef("report"))
     return bad(Path, "expected the JSON of `kharden report --format=json`");

@@ -17,6 +17,12 @@
 
 namespace kharden {
 
+/// How deep arrays, objects, sequences and mappings may nest in a file
+/// kharden reads (as clang's -fbracket-depth). The parsers recurse once per
+/// level, so a deeper file would overflow the stack; no file kharden writes
+/// or ships comes near this (summaries nest 8 deep).
+constexpr unsigned MaxInputNesting = 256;
+
 /// An error in a user-supplied input file.
 class InputError : public llvm::ErrorInfo<InputError> {
 public:

@@ -1,5 +1,7 @@
 #include "support/YamlFile.h"
 
+#include "llvm/Support/YAMLParser.h"
+
 namespace kharden {
 
 bool hasYamlContent(llvm::StringRef Text) {
@@ -10,6 +12,65 @@ bool hasYamlContent(llvm::StringRef Text) {
     return !Line.empty() && !Line.starts_with("#") && Line != "---" &&
            Line != "...";
   });
+}
+
+namespace {
+
+/// Walks a node tree depth first, never deeper than MaxInputNesting + 1:
+/// each collection is read to its end before its parent moves on, so the
+/// parser's own skipping never recurses.
+class NestingCheck {
+public:
+  NestingCheck(llvm::SourceMgr &SM, llvm::StringRef Path)
+      : SM(SM), Path(Path) {}
+
+  llvm::Error visit(llvm::yaml::Node *N, unsigned Depth) {
+    using namespace llvm::yaml;
+    if (!N)
+      return llvm::Error::success();
+    bool Collection = llvm::isa<SequenceNode, MappingNode>(N);
+    if (Collection && Depth > MaxInputNesting)
+      return tooDeep(N);
+    if (auto *Seq = llvm::dyn_cast<SequenceNode>(N)) {
+      for (Node &Child : *Seq)
+        if (llvm::Error E = visit(&Child, Depth + 1))
+          return E;
+    } else if (auto *Map = llvm::dyn_cast<MappingNode>(N)) {
+      for (KeyValueNode &KV : *Map) {
+        if (llvm::Error E = visit(KV.getKey(), Depth + 1))
+          return E;
+        if (llvm::Error E = visit(KV.getValue(), Depth + 1))
+          return E;
+      }
+    }
+    return llvm::Error::success();
+  }
+
+private:
+  llvm::Error tooDeep(llvm::yaml::Node *N) {
+    auto [Line, Column] = SM.getLineAndColumn(N->getSourceRange().Start);
+    return llvm::make_error<InputError>(
+        Path.str(),
+        "nested deeper than " + std::to_string(MaxInputNesting) + " levels",
+        Line, Column);
+  }
+
+  llvm::SourceMgr &SM;
+  llvm::StringRef Path;
+};
+
+} // namespace
+
+llvm::Error checkYamlNesting(llvm::MemoryBufferRef Buffer,
+                             llvm::StringRef Path) {
+  llvm::SourceMgr SM;
+  SM.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+  llvm::yaml::Stream Stream(Buffer, SM, /*ShowColors=*/false);
+  NestingCheck Check(SM, Path);
+  for (llvm::yaml::Document &Doc : Stream)
+    if (llvm::Error E = Check.visit(Doc.getRoot(), 1))
+      return E;
+  return llvm::Error::success();
 }
 
 llvm::Error YamlDiagnostic::toError(llvm::StringRef Path) const {

@@ -3,7 +3,8 @@
 // Kernel knowledge (checkers/data/kernel.yaml) and model schemes
 // (models/schemes/*.yaml) are YAML read with LLVM's YAML I/O. This helper
 // turns YAML I/O's diagnostics into one InputError naming file, line, column
-// and reason, so that every reader reports a malformed file the same way.
+// and reason, so that every reader reports a malformed file the same way,
+// and refuses files nested too deep before YAML I/O sees them.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_SUPPORT_YAMLFILE_H
@@ -33,10 +34,19 @@ struct YamlDiagnostic {
 /// Whether Text holds anything but blank lines, comments and document markers.
 bool hasYamlContent(llvm::StringRef Text);
 
+/// Fails with an InputError at the node that opens level MaxInputNesting + 1:
+/// YAML I/O builds its node tree recursively, and a file nested tens of
+/// thousands deep would overflow the stack. Syntax errors are left to the
+/// reader, which reports them in its own words.
+llvm::Error checkYamlNesting(llvm::MemoryBufferRef Buffer,
+                             llvm::StringRef Path);
+
 /// Parses Buffer (named Path in messages) as one YAML document into Out.
 template <typename T>
 llvm::Error parseYaml(llvm::MemoryBufferRef Buffer, llvm::StringRef Path,
                       T &Out, void *Context = nullptr) {
+  if (llvm::Error E = checkYamlNesting(Buffer, Path))
+    return E;
   YamlDiagnostic Diag;
   llvm::yaml::Input In(Buffer, Context, YamlDiagnostic::handle, &Diag);
   if (In.error())

@@ -2,6 +2,7 @@
 
 #include "checkers/core/Output.h"
 #include "support/InputError.h"
+#include "support/JsonFile.h"
 
 using namespace llvm;
 
@@ -20,10 +21,9 @@ std::string fingerprint(const Finding &F) {
 }
 
 Expected<Baseline> Baseline::parse(StringRef Text, StringRef Name) {
-  auto Value = json::parse(Text);
+  auto Value = parseJson(Text, Name);
   if (!Value)
-    return make_error<InputError>(Name.str(), "not JSON: " +
-                                                  toString(Value.takeError()));
+    return Value.takeError();
   const json::Object *Root = Value->getAsObject();
   const json::Array *Findings = Root ? Root->getArray("findings") : nullptr;
   if (!Findings)

@@ -1,5 +1,9 @@
 #include "checkers/ci/Sqlite.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
+
 #include <sqlite3.h>
 
 using namespace llvm;
@@ -19,21 +23,48 @@ static Error sqliteError(sqlite3 *Db, int Code) {
 
 Error SqliteDb::errorFor(int Code) const { return sqliteError(Db, Code); }
 
+/// Path as an SQLite URI (https://sqlite.org/uri.html): '%', '?' and '#'
+/// escaped.
+static std::string fileUri(StringRef Path, StringRef Query) {
+  std::string Uri = "file:";
+  for (char C : Path)
+    if (C == '%' || C == '?' || C == '#')
+      Uri += formatv("%{0:x2}", unsigned(uint8_t(C))).str();
+    else
+      Uri += C;
+  return Uri + "?" + Query.str();
+}
+
+/// How long a connection waits for another's write lock (make -j with
+/// --kbuild --db); KHARDEN_TEST_BUSY_TIMEOUT_MS shortens it for tests.
+static int busyTimeoutMs() {
+  int Ms = 60'000;
+  if (std::optional<std::string> Test =
+          sys::Process::GetEnv("KHARDEN_TEST_BUSY_TIMEOUT_MS"))
+    to_integer(*Test, Ms);
+  return Ms;
+}
+
 Expected<std::unique_ptr<SqliteDb>> SqliteDb::open(StringRef Path, Mode M) {
   sqlite3 *Db = nullptr;
-  int Flags = M == Mode::ReadOnly ? SQLITE_OPEN_READONLY
-                                  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+  int Flags = M == Mode::ReadWriteCreate
+                  ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+                  : SQLITE_OPEN_READONLY;
   // One connection per thread of use; callers serialize their own access.
   Flags |= SQLITE_OPEN_NOMUTEX;
-  int Code = sqlite3_open_v2(Path.str().c_str(), &Db, Flags, nullptr);
+  std::string Name = Path.str();
+  if (M == Mode::Immutable) {
+    Flags |= SQLITE_OPEN_URI;
+    Name = fileUri(Path, "immutable=1");
+  }
+  int Code = sqlite3_open_v2(Name.c_str(), &Db, Flags, nullptr);
   if (Code != SQLITE_OK) {
     Error E = sqliteError(Db, Code);
     sqlite3_close(Db);
     return E;
   }
   sqlite3_extended_result_codes(Db, 0);
-  // Another kharden may hold the write lock (make -j with --kbuild --db).
-  sqlite3_busy_timeout(Db, 60'000);
+  sqlite3_busy_timeout(Db, busyTimeoutMs());
   return std::unique_ptr<SqliteDb>(new SqliteDb(Db));
 }
 

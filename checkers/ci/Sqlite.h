@@ -67,7 +67,14 @@ private:
 
 class SqliteDb {
 public:
-  enum class Mode { ReadOnly, ReadWriteCreate };
+  enum class Mode {
+    ReadOnly,
+    /// Read-only, and no one writes the file while it is open: SQLite then
+    /// takes no lock and creates no -shm or -wal file beside it, so that
+    /// it reads in a read-only directory and leaves nothing behind.
+    Immutable,
+    ReadWriteCreate,
+  };
   static llvm::Expected<std::unique_ptr<SqliteDb>> open(llvm::StringRef Path,
                                                         Mode M);
   ~SqliteDb();

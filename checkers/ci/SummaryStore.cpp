@@ -2,6 +2,7 @@
 
 #include "checkers/ci/SummaryStoreDetail.h"
 #include "checkers/engine/SummaryJson.h"
+#include "support/JsonFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -142,10 +143,9 @@ Expected<TUResult> SummaryStore::decode(const SqliteStatement &Row,
   } else {
     return damage("the summary of " + File + " has an unknown encoding");
   }
-  auto Value = json::parse(Json);
+  auto Value = parseJson(Json, "the summary of " + File.str());
   if (!Value)
-    return damage("the summary of " + File +
-                  " is not JSON: " + toString(Value.takeError()));
+    return damage(toString(Value.takeError()));
   auto Summary = summaryFromJson(*Value);
   if (!Summary)
     return damage("the summary of " + File +
@@ -155,7 +155,7 @@ Expected<TUResult> SummaryStore::decode(const SqliteStatement &Row,
 }
 
 Expected<std::optional<TUResult>>
-SummaryStore::lookupOne(StringRef File, const ContentHash &Command) {
+SummaryStore::lookupOne(StringRef File, const ContentHash *Command) {
   auto Stmt = Db->prepare(
       "SELECT ran, errors, first_error, summary, codec, raw_size, "
       "summary_hash, command, config, reads FROM tu WHERE file = ?1");
@@ -168,7 +168,7 @@ SummaryStore::lookupOne(StringRef File, const ContentHash &Command) {
   if (!*Row)
     return std::nullopt;
   bool Reusable = Stmt->int64(0) != 0 && Stmt->int64(1) == 0;
-  if (!Reusable || Stmt->blob(7) != Command.bytes() ||
+  if (!Reusable || (Command && Stmt->blob(7) != Command->bytes()) ||
       Stmt->blob(8) != ConfigHash.bytes())
     return std::nullopt;
   std::string Reads = Stmt->blob(9).str();
@@ -189,7 +189,7 @@ SummaryStore::lookup(ArrayRef<std::string> Files,
   std::lock_guard<std::mutex> Guard(Lock);
   std::vector<std::optional<TUResult>> Found(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
-    auto R = lookupOne(Files[I], Commands[I]);
+    auto R = lookupOne(Files[I], &Commands[I]);
     if (R) {
       Found[I] = std::move(*R);
       continue;
@@ -237,7 +237,8 @@ Expected<int64_t> SummaryStore::versionId(const FileRead &Read,
   return Id;
 }
 
-Error SummaryStore::store(const TUResult &R, const ContentHash &Command) {
+Error SummaryStore::store(const TUResult &R, const ContentHash &Command,
+                          const StoredCommand *Kbuild) {
   std::string Json;
   raw_string_ostream(Json) << summaryToJson(R.Summary);
   Codec C = PlainJson;
@@ -277,6 +278,9 @@ Error SummaryStore::store(const TUResult &R, const ContentHash &Command) {
                       .bindBlob(11, ContentHash::of(Blob).bytes())
                       .run())
       return E;
+    if (Kbuild)
+      if (Error E = recordKbuild(R, *Kbuild))
+        return E;
     // Tests: die like `kill -9` with this transaction written but not
     // committed (docs/ci.md).
     if (KillAfterStores && Stored + 1 == KillAfterStores)

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem/UniqueID.h"
 
 #include <mutex>
 #include <optional>
@@ -42,6 +43,15 @@ struct RunEntry {
   uint64_t Position = 0;
 };
 
+/// A compile command as a kbuild checker process ran it (`make C=1|2
+/// CHECK="kharden check --kbuild"`): the file, the directory kbuild ran it
+/// in, the command line. `kharden check --kbuild-report` analyses it again
+/// if its stored result is no longer valid.
+struct StoredCommand {
+  std::string File, Directory;
+  std::vector<std::string> Arguments;
+};
+
 /// The last complete run a database saw.
 struct RunRecord {
   ShardSpec Shard;
@@ -55,13 +65,16 @@ struct RunRecord {
 class SummaryStore {
 public:
   /// Opens Path for `kharden check`, creating it if missing. A file that is
-  /// not a kharden summary database or is damaged is reported in one
-  /// warning line, kept as Path.bad, and replaced by an empty database; so
-  /// is one whose stored summaries turn out unreadable.
+  /// not a kharden summary database or is damaged (a table or column
+  /// missing included) is reported in one warning line, kept as Path.bad
+  /// (or Path.bad.1, ...: an earlier one is never overwritten), and
+  /// replaced by an empty database; so is one whose stored summaries turn
+  /// out unreadable.
   static llvm::Expected<std::unique_ptr<SummaryStore>>
   openForCheck(llvm::StringRef Path, StoreConfig Config);
 
-  /// Opens Path read-only for `kharden merge`; any problem is an error.
+  /// Opens Path read-only for `kharden merge` (immutable: no lock, no -shm
+  /// or -wal left beside it); any problem is an error.
   static llvm::Expected<std::unique_ptr<SummaryStore>>
   openForMerge(llvm::StringRef Path);
 
@@ -75,8 +88,22 @@ public:
   lookup(llvm::ArrayRef<std::string> Files,
          llvm::ArrayRef<ContentHash> Commands);
 
-  /// Stores one result in its own transaction. Thread-safe.
-  llvm::Error store(const TUResult &R, const ContentHash &Command);
+  /// Stores one result in its own transaction. Thread-safe. With Kbuild,
+  /// the same transaction records R's file in the database's kbuild set,
+  /// with its command and the functions its summary calls or registers but
+  /// does not define (kbuildCallers()).
+  llvm::Error store(const TUResult &R, const ContentHash &Command,
+                    const StoredCommand *Kbuild = nullptr);
+
+  /// Every file kbuild checked into the database, with its command, by path.
+  llvm::Expected<std::vector<StoredCommand>> kbuildCommands();
+  /// The files of the kbuild set that call or register one of Keys (function
+  /// keys) without defining it.
+  llvm::Expected<std::vector<std::string>>
+  kbuildCallers(llvm::ArrayRef<std::string> Keys);
+  /// File's stored result if it is still valid (this configuration, every
+  /// file it read unchanged), whatever command it was analysed with.
+  llvm::Expected<std::optional<TUResult>> loadCurrent(llvm::StringRef File);
 
   /// Marks a run as under way: until finishRun(), merge refuses the file.
   llvm::Error beginRun();
@@ -99,10 +126,12 @@ private:
         ConfigHash(this->Config.hash()) {}
 
   static llvm::Expected<std::unique_ptr<SqliteDb>>
-  openValidated(llvm::StringRef Path);
+  openValidated(llvm::StringRef Path, llvm::sys::fs::UniqueID &Id);
   llvm::Error rebuild(llvm::StringRef Why);
-  llvm::Expected<std::optional<TUResult>> lookupOne(llvm::StringRef File,
-                                                    const ContentHash &Command);
+  /// File's valid stored result; with Command, only if analysed with it.
+  llvm::Expected<std::optional<TUResult>>
+  lookupOne(llvm::StringRef File, const ContentHash *Command);
+  llvm::Error recordKbuild(const TUResult &R, const StoredCommand &Kbuild);
   llvm::Expected<bool> readsUnchanged(llvm::StringRef Reads);
   llvm::Expected<bool> versionUnchanged(int64_t Id);
   llvm::Expected<TUResult> decode(const SqliteStatement &Row,
@@ -120,6 +149,7 @@ private:
   DiskFile &disk(llvm::StringRef Path);
 
   std::string Path;
+  llvm::sys::fs::UniqueID FileId; ///< The file Db opened (see rebuild()).
   std::unique_ptr<SqliteDb> Db;
   StoreConfig Config;
   ContentHash ConfigHash;

@@ -19,7 +19,7 @@ namespace kharden::store {
 /// 'khdb' in the SQLite header: tells kharden's databases from others.
 constexpr int64_t ApplicationId = 0x6b686462;
 /// Bump when the tables change; an older database is then rebuilt.
-constexpr int64_t SchemaVersion = 1;
+constexpr int64_t SchemaVersion = 2;
 
 enum Codec : int64_t { PlainJson = 0, ZstdJson = 1 };
 

@@ -34,6 +34,9 @@ struct TUResult {
   std::vector<FileRead> Reads; ///< Source and headers, by path.
   int64_t ReadAt = 0;      ///< When the compiler started reading (seconds).
   bool Reused = false;     ///< Read back from the summary database.
+  /// Its compile command cannot run as written (FirstError says why): an
+  /// error in the input, not in the code.
+  bool CommandError = false;
 
   /// A result to reuse later: a failed or partial parse may have failed
   /// on a header that did not exist then, which no recorded read can show.

@@ -5,9 +5,11 @@
 #include "checkers/core/Finding.h"
 #include "checkers/engine/Program.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace kharden {
@@ -29,8 +31,19 @@ public:
     return {};
   }
 
+  /// Reports only on the functions defined in Files (every function by
+  /// default): a kbuild process solves with its file's stored callers but
+  /// reports on its own file, and need not prove what it will not report.
+  void reportOnlyIn(llvm::StringSet<> Files) { Scope = std::move(Files); }
+
+protected:
+  bool reportsOn(const FunctionSummary &F) const {
+    return !Scope || Scope->contains(F.Where.File);
+  }
+
 private:
   std::string Name;
+  std::optional<llvm::StringSet<>> Scope;
 };
 
 /// A check's registry entry (from checkers/Checks.def).

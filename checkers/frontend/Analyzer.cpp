@@ -103,18 +103,32 @@ private:
   TUResult &R;
 };
 
+/// Runs the analysis on each of R.File's compile commands. Not ClangTool:
+/// it aborts the process on a command whose directory is missing, and it
+/// reads a file named with a backslash as if that were a '/'.
 void analyzeOne(const CompilationDatabase &DB, TUResult &R,
                 const KernelModel &Model, const std::string &ResourceDir) {
-  // A file system per thread: each TU has its own working directory.
-  ClangTool Tool(DB, {R.File}, std::make_shared<PCHContainerOperations>(),
-                 llvm::vfs::createPhysicalFileSystem());
-  Tool.appendArgumentsAdjuster(analysisAdjuster(ResourceDir));
+  ArgumentsAdjuster Adjust = analysisAdjuster(ResourceDir);
   ErrorCollector Errors(R);
-  Tool.setDiagnosticConsumer(&Errors);
-  Tool.setPrintErrorMessage(false);
   RecordingFactory Factory(Model, R);
+  auto PCH = std::make_shared<PCHContainerOperations>();
   R.ReadAt = int64_t(std::time(nullptr));
-  Tool.run(&Factory);
+  for (const CompileCommand &C : DB.getCompileCommands(R.File)) {
+    // A file system per command: each has its own working directory.
+    auto FS = llvm::vfs::createPhysicalFileSystem();
+    if (std::error_code EC = FS->setCurrentWorkingDirectory(C.Directory)) {
+      R.CommandError = true;
+      R.FirstError = "its compile command's directory '" + C.Directory +
+                     "': " + EC.message();
+      return;
+    }
+    auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
+                                                        std::move(FS));
+    ToolInvocation Invocation(Adjust(C.CommandLine, C.Filename), &Factory,
+                              Files.get(), PCH);
+    Invocation.setDiagnosticConsumer(&Errors);
+    Invocation.run();
+  }
   R.Ran = !R.Summary.MainFile.empty();
   if (!R.Ran && R.FirstError.empty())
     R.FirstError = "the compiler could not run on this file";

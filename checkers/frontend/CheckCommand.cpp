@@ -7,6 +7,7 @@
 #include "checkers/frontend/Analyzer.h"
 #include "checkers/frontend/CompileSetup.h"
 #include "checkers/frontend/Inputs.h"
+#include "checkers/frontend/KbuildContext.h"
 #include "checkers/frontend/Progress.h"
 #include "checkers/frontend/Report.h"
 #include "support/ExitCodes.h"
@@ -69,9 +70,12 @@ cl::opt<std::string> DbFile(
     "db",
     cl::desc("Summary database: reuse the results of translation units whose "
              "inputs did not change, store the others (default with -p: "
-             "<build-dir>/kharden.db)"),
+             "<build-dir>/kharden.db; under --kbuild: "
+             "<objtree>/kharden-kbuild.db, shared by make's checkers)"),
     cl::value_desc("file"), CHECK_OPTION);
-cl::opt<bool> NoDb("no-db", cl::desc("Use no summary database, even with -p"),
+cl::opt<bool> NoDb("no-db",
+                   cl::desc("Use no summary database, even with -p or "
+                            "--kbuild"),
                    CHECK_OPTION);
 cl::opt<std::string> ShardOpt(
     "shard",
@@ -86,6 +90,12 @@ cl::opt<ProgressMode> Progress(
                clEnumValN(ProgressMode::Always, "always", "always"),
                clEnumValN(ProgressMode::Never, "never", "never")),
     CHECK_OPTION);
+cl::opt<std::string> KbuildReport(
+    "kbuild-report",
+    cl::desc("After make C=1|2 CHECK=\"kharden check --kbuild\": report on "
+             "every file kbuild checked into <objtree>/kharden-kbuild.db (or "
+             "--db), as one -p run over those files would"),
+    cl::value_desc("objtree"), CHECK_OPTION);
 cl::opt<bool> KbuildMarker(
     "kbuild",
     cl::desc("Run as kbuild's checker: make C=1|2 CHECK=\"kharden check "
@@ -94,9 +104,13 @@ cl::opt<bool> KbuildMarker(
 
 #undef CHECK_OPTION
 
-/// The compilation database and the files the options name.
-Expected<Inputs> collectCheckInputs(const CommandTail &Tail) {
+/// The compilation database and the files the options name, or with
+/// --kbuild-report the kbuild set of the summary database.
+Expected<Inputs>
+collectCheckInputs(const CommandTail &Tail,
+                   std::optional<std::vector<StoredCommand>> KbuildSet = {}) {
   InputRequest Req;
+  Req.KbuildSet = std::move(KbuildSet);
   Req.Command = "kharden check";
   Req.Files.assign(Files.begin(), Files.end());
   Req.BuildDir = BuildDir;
@@ -113,20 +127,53 @@ std::string buildDirectory() {
   return std::string(Dir);
 }
 
+/// Where kbuild's checker processes share their summaries: in the object
+/// tree (O=), the directory kbuild runs them in.
+constexpr StringLiteral KbuildDatabaseName = "kharden-kbuild.db";
+
+std::string pathIn(StringRef Dir, StringRef Name) {
+  SmallString<256> Path(absolutePath(Dir));
+  sys::path::append(Path, Name);
+  return std::string(Path);
+}
+
 /// The summary database to use ("" for none).
 Expected<std::string> databasePath(const CommandTail &Tail) {
   if (NoDb && !DbFile.empty())
     return make_error<InputError>("--no-db", "contradicts --db");
+  if (NoDb && !KbuildReport.empty())
+    return make_error<InputError>("--no-db",
+                                  "contradicts --kbuild-report, which reads "
+                                  "the summary database");
   if (NoDb)
     return "";
   if (!DbFile.empty())
     return DbFile;
-  if (!BuildDir.empty() && Tail.TailKind != CommandTail::Kind::Kbuild) {
-    SmallString<256> Path(buildDirectory());
-    sys::path::append(Path, "kharden.db");
-    return std::string(Path);
-  }
+  if (Tail.TailKind == CommandTail::Kind::Kbuild)
+    return pathIn(".", KbuildDatabaseName);
+  if (!KbuildReport.empty())
+    return pathIn(KbuildReport, KbuildDatabaseName);
+  if (!BuildDir.empty())
+    return pathIn(buildDirectory(), "kharden.db");
   return "";
+}
+
+/// --kbuild-report takes its files and commands from the database.
+Error checkKbuildReportAlone(const CommandTail &Tail) {
+  auto Conflict = [](StringRef What) {
+    return make_error<InputError>("--kbuild-report",
+                                  "cannot be combined with " + What.str());
+  };
+  if (!BuildDir.empty())
+    return Conflict("-p");
+  if (!Files.empty())
+    return Conflict("files (use --include/--exclude)");
+  if (Tail.TailKind != CommandTail::Kind::None)
+    return Conflict(Tail.TailKind == CommandTail::Kind::Kbuild ? "--kbuild"
+                                                               : "'--'");
+  if (!ShardOpt.empty())
+    return Conflict("--shard");
+  return Error::success();
 }
 
 /// What a run analyses: its share of the selection, each at its position.
@@ -145,42 +192,65 @@ std::vector<RunEntry> runEntries(ArrayRef<std::string> Selection,
 }
 
 /// "kharden: stats: [shard K/N: M of] T translation units: A analysed, R
-/// reused (DB)".
+/// reused (DB)[; S files not C, skipped][; callers from C stored
+/// translation units]".
 void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
-                size_t Analysed, StringRef Db) {
-  errs() << "kharden: stats: ";
+                size_t Analysed, StringRef Db, size_t NotC,
+                std::optional<size_t> Callers) {
+  // One write: under make -j, other checkers print on the same stderr.
+  std::string Line;
+  raw_string_ostream OS(Line);
+  OS << "kharden: stats: ";
   if (!Shard.whole())
-    errs() << "shard " << Shard.str() << ": " << Mine << " of ";
-  errs() << formatv("{0} translation unit{1}: {2} analysed, {3} reused",
-                    Selected, Selected == 1 ? "" : "s", Analysed,
-                    Mine - Analysed)
-         << (Db.empty() ? std::string(" (no database)")
-                        : " (" + Db.str() + ")")
-         << '\n';
+    OS << "shard " << Shard.str() << ": " << Mine << " of ";
+  OS << formatv("{0} translation unit{1}: {2} analysed, {3} reused", Selected,
+                Selected == 1 ? "" : "s", Analysed, Mine - Analysed)
+     << (Db.empty() ? std::string(" (no database)") : " (" + Db.str() + ")");
+  if (NotC)
+    OS << formatv("; {0} file{1} not C, skipped", NotC, NotC == 1 ? "" : "s");
+  if (Callers)
+    OS << formatv("; callers from {0} stored translation unit{1}", *Callers,
+                  *Callers == 1 ? "" : "s");
+  OS << '\n';
+  errs() << Line;
 }
 
-/// The summary database at Path, or null to run without one. Only a
-/// database the user asked for (--db, --shard) must open: the default one
-/// beside the build directory is a cache, and a read-only build tree is no
-/// reason to fail.
+/// Only a database the user asked for (--db, --shard) must work: the
+/// default one beside the build directory is a cache, and a read-only build
+/// tree or another kharden holding it locked is no reason to fail.
+bool databaseIsCache() {
+  return DbFile.empty() && ShardOpt.empty() && KbuildReport.empty();
+}
+
+/// E, or for a cache a warning and success: the run goes on without it.
+Error unlessCache(Error E) {
+  if (!E || !databaseIsCache())
+    return E;
+  reportWarning(toString(std::move(E)) +
+                "; running without a summary database");
+  return Error::success();
+}
+
+/// The summary database at Path, or null to run without one.
 Expected<std::unique_ptr<SummaryStore>> openStore(StringRef Path,
                                                   const KernelModel &Model) {
   if (Path.empty())
     return nullptr;
   auto S = SummaryStore::openForCheck(
       Path, {toolBuild(), Model.digest(), KHARDEN_CLANG_RESOURCE_DIR});
-  if (S || !DbFile.empty() || !ShardOpt.empty())
+  if (S)
     return S;
-  reportWarning(toString(S.takeError()) +
-                "; running without a summary database");
+  if (Error E = unlessCache(S.takeError()))
+    return E;
   return nullptr;
 }
 
 /// Takes from Store the results still valid, and returns every unit's
-/// command key (to store the others under).
-Expected<std::vector<ContentHash>> reuseStored(SummaryStore &Store,
-                                               const CompilationDatabase &DB,
-                                               MutableArrayRef<TUResult> Results) {
+/// command key (to store the others under). A run, unless under kbuild
+/// (one process per file), is marked as under way.
+Expected<std::vector<ContentHash>>
+reuseStored(SummaryStore &Store, const CompilationDatabase &DB,
+            MutableArrayRef<TUResult> Results, bool Kbuild) {
   std::vector<std::string> Names;
   std::vector<ContentHash> Commands;
   for (const TUResult &R : Results) {
@@ -193,9 +263,21 @@ Expected<std::vector<ContentHash>> reuseStored(SummaryStore &Store,
   for (size_t I = 0; I < Results.size(); ++I)
     if ((*Found)[I])
       Results[I] = std::move(*(*Found)[I]);
-  if (Error E = Store.beginRun())
-    return E;
+  if (!Kbuild)
+    if (Error E = Store.beginRun())
+      return E;
   return Commands;
+}
+
+/// File's command as kbuild ran it, for the database's kbuild set.
+StoredCommand storedCommand(const CompilationDatabase &DB, StringRef File) {
+  StoredCommand S{File.str(), "", {}};
+  std::vector<CompileCommand> Commands = DB.getCompileCommands(File);
+  if (!Commands.empty()) {
+    S.Directory = absolutePath(Commands.front().Directory);
+    S.Arguments = std::move(Commands.front().CommandLine);
+  }
+  return S;
 }
 
 /// Analyses the results not reused, with the progress line, storing each
@@ -206,7 +288,7 @@ std::pair<size_t, bool> analyzeTheRest(const CompilationDatabase &DB,
                                        MutableArrayRef<TUResult> Results,
                                        SummaryStore *Store,
                                        ArrayRef<ContentHash> Commands,
-                                       bool Kbuild) {
+                                       bool Kbuild, bool RecordCommands) {
   std::vector<TUResult *> Work;
   for (TUResult &R : Results)
     if (!R.Reused)
@@ -221,8 +303,12 @@ std::pair<size_t, bool> analyzeTheRest(const CompilationDatabase &DB,
       Jobs ? Jobs : llvm::hardware_concurrency().compute_thread_count();
   analyzeFiles(DB, Work, Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
                [&](TUResult &R) {
+                 std::optional<StoredCommand> Ran;
+                 if (RecordCommands)
+                   Ran = storedCommand(DB, R.File);
                  if (Store && !StoreFailed)
-                   if (Error E = Store->store(R, Commands[&R - &Results[0]])) {
+                   if (Error E = Store->store(R, Commands[&R - &Results[0]],
+                                              Ran ? &*Ran : nullptr)) {
                      Line.clear();
                      reportWarning(toString(std::move(E)) +
                                    "; results are no longer stored");
@@ -237,6 +323,20 @@ std::pair<size_t, bool> analyzeTheRest(const CompilationDatabase &DB,
 int fail(Error E) {
   reportErrors(std::move(E));
   return ExitUsage;
+}
+
+/// A kbuild process's context: the stored callers of its file's functions
+/// (KbuildContext.h). The database is a cache here too: a problem with it
+/// leaves the process with its own file, after a warning.
+std::vector<TUSummary> kbuildContext(SummaryStore &Store, const TUResult &Own) {
+  if (!Own.Ran)
+    return {};
+  auto Callers = knownCallers(Store, Own);
+  if (Callers)
+    return std::move(*Callers);
+  reportWarning(toString(Callers.takeError()) +
+                "; reporting without the stored callers");
+  return {};
 }
 
 } // namespace
@@ -273,29 +373,64 @@ int runCheckCommand(const CommandTail &Tail) {
   if (!ShardOpt.empty() && DbPath->empty())
     return fail(make_error<InputError>(
         "--shard", "needs a summary database (-p or --db) for kharden merge"));
-  auto In = collectCheckInputs(Tail);
-  if (!In)
-    return fail(In.takeError());
+  bool Kbuild = Tail.TailKind == CommandTail::Kind::Kbuild;
+  // Both record each command they analyse in the database's kbuild set.
+  bool RecordCommands = Kbuild || !KbuildReport.empty();
+  Expected<Inputs> In = Inputs{};
+  Expected<std::unique_ptr<SummaryStore>> Store = nullptr;
+  if (!KbuildReport.empty()) {
+    // The database is the input: it must exist and hold kbuild's files.
+    if (Error E = checkKbuildReportAlone(Tail))
+      return fail(std::move(E));
+    if (!sys::fs::exists(*DbPath))
+      return fail(make_error<InputError>(
+          *DbPath, "no such file (run make C=1|2 CHECK=\"kharden check "
+                   "--kbuild\" first)"));
+    Store = openStore(*DbPath, **Model);
+    if (!Store)
+      return fail(Store.takeError());
+    auto Set = (*Store)->kbuildCommands();
+    if (!Set)
+      return fail(Set.takeError());
+    if (Set->empty())
+      return fail(make_error<InputError>(
+          *DbPath, "holds no file checked under --kbuild"));
+    In = collectCheckInputs(Tail, std::move(*Set));
+    if (!In)
+      return fail(In.takeError());
+  } else {
+    In = collectCheckInputs(Tail);
+    if (!In)
+      return fail(In.takeError());
+    Store = openStore(*DbPath, **Model);
+    if (!Store)
+      return fail(Store.takeError());
+  }
 
   std::vector<RunEntry> Mine = runEntries(In->Files, Shard);
   std::vector<TUResult> Results(Mine.size());
   for (size_t I = 0; I < Mine.size(); ++I)
     Results[I].File = Mine[I].File;
 
-  auto Store = openStore(*DbPath, **Model);
-  if (!Store)
-    return fail(Store.takeError());
   std::vector<ContentHash> Commands;
   if (*Store) {
-    auto Keys = reuseStored(**Store, *In->DB, Results);
-    if (!Keys)
-      return fail(Keys.takeError());
-    Commands = std::move(*Keys);
+    auto Keys = reuseStored(**Store, *In->DB, Results, Kbuild);
+    if (Keys)
+      Commands = std::move(*Keys);
+    else if (Error E = unlessCache(Keys.takeError()))
+      return fail(std::move(E));
+    else
+      Store->reset();
   }
-  bool Kbuild = Tail.TailKind == CommandTail::Kind::Kbuild;
   auto [Analysed, StoreFailed] =
-      analyzeTheRest(*In->DB, **Model, Results, Store->get(), Commands, Kbuild);
-  if (*Store && !StoreFailed) {
+      analyzeTheRest(*In->DB, **Model, Results, Store->get(), Commands, Kbuild,
+                     RecordCommands);
+  // Under kbuild each process checks one file: the run is the whole make,
+  // which --kbuild-report records.
+  std::vector<TUSummary> Context;
+  if (Kbuild && *Store && Results.size() == 1)
+    Context = kbuildContext(**Store, Results.front());
+  if (*Store && !StoreFailed && !Kbuild) {
     RunRecord Record{Shard,
                      ContentHash::ofParts(In->Files).hex(),
                      In->Files.size(),
@@ -309,18 +444,23 @@ int runCheckCommand(const CommandTail &Tail) {
   }
   if (statsRequested())
     printStats(Shard, Mine.size(), In->Files.size(), Analysed,
-               *Store ? (*Store)->path() : "");
+               *Store ? (*Store)->path() : "", In->NotC,
+               Kbuild && *Store ? std::optional<size_t>(Context.size())
+                                : std::nullopt);
 
   // A shard's product is its database; `kharden merge` reports.
   if (!ShardOpt.empty()) {
-    for (const TUResult &R : Results)
+    bool CommandErrors = false;
+    for (const TUResult &R : Results) {
       if (R.Errors || !R.Ran)
         warnIncomplete(R);
-    return StoreFailed ? ExitUsage : ExitClean;
+      CommandErrors |= R.CommandError;
+    }
+    return StoreFailed || CommandErrors ? ExitUsage : ExitClean;
   }
   return reportResults(std::move(Results), std::move(*Model), *Checks,
-                       *Filter,
-                       Kbuild ? ReportMode::Kbuild : ReportMode::Normal);
+                       *Filter, Kbuild ? ReportMode::Kbuild : ReportMode::Normal,
+                       std::move(Context));
 }
 
 } // namespace kharden

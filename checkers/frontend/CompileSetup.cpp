@@ -1,6 +1,9 @@
 #include "checkers/frontend/CompileSetup.h"
 
+#include "checkers/ci/PathGlob.h"
+#include "checkers/frontend/OutputOptions.h"
 #include "support/InputError.h"
+#include "support/JsonFile.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -51,6 +54,11 @@ Expected<KbuildCommand> parseKbuildCommand(ArrayRef<std::string> Args) {
   return Cmd;
 }
 
+bool hasCSourceName(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return Ext == ".c" || Ext == ".h" || Ext == ".i";
+}
+
 Error validateSourceFile(StringRef Path) {
   if (!sys::fs::exists(Path))
     return make_error<InputError>(Path.str(), "no such file");
@@ -61,8 +69,7 @@ Error validateSourceFile(StringRef Path) {
   if (Head.contains('\0'))
     return make_error<InputError>(Path.str(),
                                   "binary file, not C source");
-  StringRef Ext = sys::path::extension(Path);
-  if (Ext != ".c" && Ext != ".h" && Ext != ".i")
+  if (!hasCSourceName(Path))
     return make_error<InputError>(
         Path.str(), "not a C source file (expected .c, .h or .i)");
   return Error::success();
@@ -75,38 +82,63 @@ loadCompilationDatabase(StringRef BuildDir) {
     sys::path::append(Path, "compile_commands.json");
   if (!sys::fs::exists(Path))
     return make_error<InputError>(Path.str().str(), "no such file");
-  if (auto Buf = readInputFile(Path); !Buf)
+  auto Buf = readInputFile(Path);
+  if (!Buf)
     return Buf.takeError();
-  else if ((*Buf)->getBuffer().trim().empty())
-    return make_error<InputError>(Path.str().str(), "empty compilation database");
+  return parseCompilationDatabase((*Buf)->getBuffer(), Path);
+}
+
+Expected<std::unique_ptr<CompilationDatabase>>
+parseCompilationDatabase(StringRef Text, StringRef Path) {
+  if (Text.trim().empty())
+    return make_error<InputError>(Path.str(), "empty compilation database");
+  // JSONCompilationDatabase reads JSON with LLVM's YAML parser, which
+  // prints its own messages on stderr for text that is not JSON: check it is
+  // JSON first, for one line with the position.
+  if (auto Json = parseJson(Text, Path); !Json)
+    return Json.takeError();
   std::string Why;
-  auto DB = JSONCompilationDatabase::loadFromFile(
-      Path, Why, JSONCommandLineSyntax::AutoDetect);
+  auto DB = JSONCompilationDatabase::loadFromBuffer(
+      Text, Why, JSONCommandLineSyntax::AutoDetect);
   if (!DB) {
     // JSONCompilationDatabase prefixes its reasons with the file name.
     StringRef Reason(Why);
     Reason.consume_front("Error while parsing compilation database: ");
-    return make_error<InputError>(Path.str().str(), Reason.trim().str());
+    return make_error<InputError>(Path.str(), Reason.trim().str());
   }
   if (DB->getAllFiles().empty())
-    return make_error<InputError>(Path.str().str(),
+    return make_error<InputError>(Path.str(),
                                   "compilation database has no entries");
   return std::unique_ptr<CompilationDatabase>(std::move(DB));
 }
 
+std::vector<std::string> allSourceFiles(const CompilationDatabase &DB) {
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : DB.getAllCompileCommands()) {
+    SmallString<256> Path(C.Filename);
+    if (sys::path::is_relative(Path)) {
+      Path = C.Directory;
+      sys::path::append(Path, C.Filename);
+    }
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Files.push_back(std::string(Path));
+  }
+  llvm::sort(Files); // a stable order, whatever the database's
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return Files;
+}
+
 ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
   return [ResourceDir](const CommandLineArguments &Args, StringRef) {
-    CommandLineArguments Out;
-    bool HasResourceDir = false;
-    for (size_t I = 0; I < Args.size(); ++I) {
-      StringRef A = Args[I];
-      if (isDependencyFlag(A))
-        continue;
-      HasResourceDir |= A.starts_with("-resource-dir");
-      Out.push_back(Args[I]);
-    }
-    if (!HasResourceDir && !Out.empty())
+    CommandLineArguments Out = dropOutputOptions(Args);
+    if (Out.empty())
+      return Out;
+    bool HasResourceDir = llvm::any_of(Out, [](StringRef A) {
+      return A.starts_with("-resource-dir");
+    });
+    if (!HasResourceDir)
       Out.insert(Out.begin() + 1, "-resource-dir=" + ResourceDir);
+    Out.insert(Out.begin() + 1, "-fsyntax-only");
     // Compiler warnings are not kharden's to report.
     Out.push_back("-w");
     Out.push_back("-Wno-error");
@@ -119,9 +151,9 @@ ContentHash commandKey(const CompilationDatabase &DB, StringRef File,
   std::vector<std::string> Parts;
   ArgumentsAdjuster Adjust = analysisAdjuster(ResourceDir);
   for (const CompileCommand &C : DB.getCompileCommands(File)) {
-    SmallString<256> Dir(C.Directory);
-    sys::fs::make_absolute(Dir);
-    Parts.push_back(std::string(Dir));
+    // "." (kbuild's fixed database) and the absolute path it stands for
+    // (what --kbuild-report reads back) are one directory.
+    Parts.push_back(absolutePath(C.Directory));
     Parts.push_back(C.Filename);
     for (std::string &Arg : Adjust(C.CommandLine, C.Filename))
       Parts.push_back(std::move(Arg));

@@ -32,6 +32,9 @@ struct KbuildCommand {
 llvm::Expected<KbuildCommand>
 parseKbuildCommand(llvm::ArrayRef<std::string> Args);
 
+/// Whether Path is named as C source: .c, .h or .i.
+bool hasCSourceName(llvm::StringRef Path);
+
 /// Fails unless Path is a readable C source file (not missing, not a
 /// directory, not binary, with a C extension).
 llvm::Error validateSourceFile(llvm::StringRef Path);
@@ -40,10 +43,18 @@ llvm::Error validateSourceFile(llvm::StringRef Path);
 /// empty or malformed database.
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompilationDatabase(llvm::StringRef BuildDir);
+/// The same for the text of one (Path names it in messages).
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseCompilationDatabase(llvm::StringRef Text, llvm::StringRef Path);
 
-/// Adjusts kernel compile commands for analysis: no output or dependency
-/// files, no warnings (the kernel's own -Werror= included), clang's builtin
-/// headers from ResourceDir.
+/// Every source file of DB, sorted, as its entries name it (getAllFiles()
+/// would turn a backslash in a name into '/').
+std::vector<std::string>
+allSourceFiles(const clang::tooling::CompilationDatabase &DB);
+
+/// Adjusts kernel compile commands for analysis: syntax only, no option
+/// that writes a file or loads code (dropOutputOptions()), no warnings (the
+/// kernel's own -Werror= included), clang's builtin headers from ResourceDir.
 clang::tooling::ArgumentsAdjuster analysisAdjuster(std::string ResourceDir);
 
 /// What File is compiled with, as a stored summary's key: every command DB

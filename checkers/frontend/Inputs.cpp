@@ -50,6 +50,53 @@ filterPaths(const InputRequest &Req, std::vector<std::string> Candidates) {
   return Kept;
 }
 
+/// The commands kbuild ran, as a summary database recorded them.
+class StoredCommandDatabase : public CompilationDatabase {
+public:
+  explicit StoredCommandDatabase(std::vector<StoredCommand> Commands)
+      : Commands(std::move(Commands)) {}
+
+  std::vector<CompileCommand>
+  getCompileCommands(StringRef File) const override {
+    std::vector<CompileCommand> Out;
+    for (const StoredCommand &C : Commands)
+      if (C.File == File)
+        Out.push_back(toCompileCommand(C));
+    return Out;
+  }
+  std::vector<std::string> getAllFiles() const override {
+    std::vector<std::string> Files;
+    for (const StoredCommand &C : Commands)
+      Files.push_back(C.File);
+    return Files;
+  }
+  std::vector<CompileCommand> getAllCompileCommands() const override {
+    std::vector<CompileCommand> Out;
+    for (const StoredCommand &C : Commands)
+      Out.push_back(toCompileCommand(C));
+    return Out;
+  }
+
+private:
+  static CompileCommand toCompileCommand(const StoredCommand &C) {
+    return CompileCommand(C.Directory, C.File, C.Arguments, "");
+  }
+  std::vector<StoredCommand> Commands;
+};
+
+/// The files of the kbuild set still on disk, by path.
+std::vector<std::string> kbuildFiles(ArrayRef<StoredCommand> Set) {
+  std::vector<std::string> Files;
+  for (const StoredCommand &C : Set) {
+    if (sys::fs::exists(C.File))
+      Files.push_back(C.File);
+    else
+      reportWarning(C.File + ": checked under kbuild, but no longer exists; "
+                             "left out");
+  }
+  return Files;
+}
+
 } // namespace
 
 Expected<Inputs> collectInputs(const InputRequest &Req,
@@ -57,7 +104,10 @@ Expected<Inputs> collectInputs(const InputRequest &Req,
   const std::string &BuildDir = Req.BuildDir;
   Inputs In;
   std::vector<std::string> Requested = Req.Files;
-  if (Tail.TailKind == CommandTail::Kind::Kbuild) {
+  if (Req.KbuildSet) {
+    Requested = kbuildFiles(*Req.KbuildSet);
+    In.DB = std::make_unique<StoredCommandDatabase>(*Req.KbuildSet);
+  } else if (Tail.TailKind == CommandTail::Kind::Kbuild) {
     auto Cmd = parseKbuildCommand(Tail.Args);
     if (!Cmd)
       return Cmd.takeError();
@@ -71,8 +121,20 @@ Expected<Inputs> collectInputs(const InputRequest &Req,
       return DB.takeError();
     In.DB = std::move(*DB);
     if (Requested.empty()) {
-      Requested = In.DB->getAllFiles();
-      llvm::sort(Requested); // a stable order, whatever the database's
+      // The kernel's database lists assembler sources too: they belong
+      // there, but are not kharden's. A file named on the command line is
+      // checked as given (and refused if it is not C).
+      for (std::string &F : allSourceFiles(*In.DB)) {
+        if (hasCSourceName(F))
+          Requested.push_back(std::move(F));
+        else
+          ++In.NotC;
+      }
+      if (Requested.empty())
+        return make_error<InputError>(
+            BuildDir + "/compile_commands.json",
+            "compilation database has no C entries (only assembler or other "
+            "sources)");
     }
   } else {
     // clang-tidy's convention: flags after `--`, or none.

@@ -1,5 +1,6 @@
 #include "checkers/frontend/Report.h"
 
+#include "checkers/ci/PathGlob.h"
 #include "checkers/core/Output.h"
 #include "checkers/frontend/CheckCommand.h"
 #include "checkers/frontend/MergeCommand.h"
@@ -8,9 +9,11 @@
 #include "support/InputError.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 using namespace llvm;
@@ -260,6 +263,8 @@ Expected<NewFindingFilter> loadNewFindingFilter() {
 bool statsRequested() { return Stats; }
 
 void warnIncomplete(const TUResult &R) {
+  if (R.CommandError)
+    return reportErrors(make_error<InputError>(R.File, R.FirstError));
   reportWarning(R.File + ": " +
                 (R.Ran ? "analysed only as far as it parsed: " +
                              std::to_string(R.Errors) +
@@ -268,40 +273,67 @@ void warnIncomplete(const TUResult &R) {
                 R.FirstError);
 }
 
+/// Input's path in the tree kbuild checks: relative to the source tree
+/// (kbuild exports srctree), else to the current directory (the object
+/// tree), else the absolute path without its leading '/'.
+static std::string treePath(StringRef Input) {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  std::optional<std::string> SrcTree = sys::Process::GetEnv("srctree");
+  for (std::string Base : {SrcTree ? absolutePath(*SrcTree) : std::string(),
+                           std::string(Cwd)})
+    if (!Base.empty())
+      if (std::optional<StringRef> Rel = relativeTo(Input, Base))
+        return Rel->str();
+  return Input.ltrim('/').str();
+}
+
 /// -o FILE; under kbuild, which runs one checker process per file, -o DIR/
-/// (or an existing directory) names one report per file in DIR.
+/// (or an existing directory) holds one report per file, at the file's
+/// path in the tree: a/b_c/d.c and a_b/c_d.c never share a report.
 static std::string outputPath(ArrayRef<std::string> Inputs, ReportMode Mode) {
   StringRef Out(OutputFile);
   if (Mode != ReportMode::Kbuild || Inputs.empty() ||
       !(Out.ends_with("/") || sys::fs::is_directory(Out)))
     return OutputFile;
-  std::string Name = Inputs.front();
-  std::replace(Name.begin(), Name.end(), '/', '_');
   StringRef Ext = OutputFormat == Format::Json    ? ".json"
                   : OutputFormat == Format::Sarif ? ".sarif"
                                                   : ".txt";
   SmallString<256> Path(Out);
-  sys::fs::create_directories(Path);
-  sys::path::append(Path, StringRef(Name).ltrim('_') + Ext);
+  sys::path::append(Path, treePath(Inputs.front()) + Ext);
+  sys::fs::create_directories(sys::path::parent_path(Path));
   return std::string(Path);
 }
 
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   ArrayRef<std::unique_ptr<Check>> Checks,
-                  const NewFindingFilter &Filter, ReportMode Mode) {
+                  const NewFindingFilter &Filter, ReportMode Mode,
+                  std::vector<TUSummary> Context) {
   RunInfo Run;
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
   Program P(std::move(Model));
+  bool CommandErrors = false;
+  StringSet<> OwnFiles;
   for (TUResult &R : Results) {
     Run.Inputs.push_back(R.File);
     if (R.Errors || !R.Ran) {
       Run.Incomplete.push_back(R.File);
       warnIncomplete(R);
     }
+    CommandErrors |= R.CommandError;
+    for (const FunctionSummary &F : R.Summary.Functions)
+      OwnFiles.insert(F.Where.File);
     P.add(std::move(R.Summary));
   }
+  // A kbuild process reports on its own file, not on the stored callers it
+  // solves with.
+  if (!Context.empty())
+    for (const auto &C : Checks)
+      C->reportOnlyIn(OwnFiles);
+  for (TUSummary &S : Context)
+    P.add(std::move(S));
   P.solve();
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);
@@ -327,6 +359,10 @@ int reportResults(std::vector<TUResult> Results,
   if (Filter.active())
     printFilterSummary(Filter, Reported, Counts);
 
+  // A compile command that cannot run is the input's fault: the report of
+  // the others is written, but the run is not clean.
+  if (CommandErrors)
+    return ExitUsage;
   // Like sparse, a checker under kbuild must not stop the build for findings.
   if (Reported)
     return Mode == ReportMode::Kbuild ? ExitClean : ExitFindings;

@@ -34,7 +34,8 @@ llvm::Expected<NewFindingFilter> loadNewFindingFilter();
 /// --stats: print what was analysed and reused.
 bool statsRequested();
 
-/// Warns (one line) about a translation unit analysed in part or not at all.
+/// Warns (one line) about a translation unit analysed in part or not at all;
+/// one whose compile command cannot run is an error.
 void warnIncomplete(const TUResult &R);
 
 enum class ReportMode {
@@ -44,11 +45,15 @@ enum class ReportMode {
 
 /// Combines Results in their order into one program, solves it, runs
 /// Checks, keeps the new findings and writes the report. Returns the exit
-/// status: 1 if findings remain, 2 if none do but a unit was incomplete.
+/// status: 2 if a unit's compile command could not run, else 1 if findings
+/// remain, 2 if none do but a unit was incomplete. Context (a kbuild
+/// process's stored callers) joins the program after Results, and only
+/// findings in the files of Results' functions are reported.
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   llvm::ArrayRef<std::unique_ptr<Check>> Checks,
-                  const NewFindingFilter &Filter, ReportMode Mode);
+                  const NewFindingFilter &Filter, ReportMode Mode,
+                  std::vector<TUSummary> Context = {});
 
 } // namespace kharden
 

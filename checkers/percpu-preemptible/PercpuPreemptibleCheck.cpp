@@ -48,6 +48,8 @@ void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
   for (const FunctionSummary &F : P.functions())
     for (const PercpuOp &Op : F.Ops) {
+      if (!reportsOn(F))
+        break;
       auto Reportable = [&](const AbsState &S) {
         return S.preemptible() &&
                !(S.MigrateDisabled && pinnedIsEnough(Op.Access));

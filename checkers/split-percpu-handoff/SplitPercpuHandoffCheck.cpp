@@ -133,7 +133,9 @@ void SplitPercpuHandoffCheck::run(const Program &P,
     for (const PercpuOp &Op : F.Ops) {
       if (Op.Variable.empty())
         continue;
-      if (Op.Access == PercpuAccess::Read && Op.ValueUsed && !Op.PartOfRefill)
+      // A refill anywhere counts; a consume only where findings are wanted.
+      if (Op.Access == PercpuAccess::Read && Op.ValueUsed &&
+          !Op.PartOfRefill && reportsOn(F))
         Consumes[Op.Variable].push_back({&F, &Op});
       else if (Op.Access == PercpuAccess::Write)
         Refills[Op.Variable].push_back({&F, &Op});

@@ -27,7 +27,7 @@
 // Another kharden's schema.
 // RUN: python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA user_version = 99'); c.commit()" %t/kharden.db
 // RUN: %expect-exit 1 %kharden check -p %t --stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHEMA
-// SCHEMA: kharden: warning: {{.*}}kharden.db: a kharden summary database of schema 99, not 1; starting a new one
+// SCHEMA: kharden: warning: {{.*}}kharden.db: a kharden summary database of schema 99, not 2; starting a new one
 // SCHEMA-NEXT: kharden: stats: 5 translation units: 5 analysed, 0 reused
 //
 // Cut short (a disk that filled up, a copy that stopped).
@@ -43,6 +43,37 @@
 // ALTERED: kharden: warning: {{.*}}kharden.db: damaged: the summary of {{.*}}gamma.c does not match its hash; starting a new one
 // ALTERED-NEXT: kharden: stats: 5 translation units: 5 analysed, 0 reused
 // RUN: diff %t/fresh.json %t/altered.json
+//
+// A table or a column missing (dropped by hand, a half-applied migration)
+// is damage too; an earlier .bad file is never overwritten.
+// RUN: rm -f %t/kharden.db*
+// RUN: %expect-exit 1 %kharden check -p %t -o /dev/null
+// RUN: cp %t/kharden.db %t/sound.db
+// RUN: python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE tu'); c.commit()" %t/kharden.db
+// RUN: %expect-exit 1 %kharden check -p %t --stats --format=json -o %t/notable.json 2>&1 | FileCheck %s --check-prefix=NOTABLE
+// NOTABLE: kharden: warning: {{.*}}kharden.db: damaged: table 'tu' is missing; starting a new one (the old file is kept as {{.*}}kharden.db.bad)
+// NOTABLE-NEXT: kharden: stats: 5 translation units: 5 analysed, 0 reused
+// RUN: diff %t/fresh.json %t/notable.json
+// RUN: python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('ALTER TABLE run DROP COLUMN position'); c.commit()" %t/kharden.db
+// RUN: %expect-exit 1 %kharden check -p %t --stats -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOCOLUMN
+// NOCOLUMN: kharden: warning: {{.*}}kharden.db: damaged: table 'run' is not as kharden defines it; starting a new one (the old file is kept as {{.*}}kharden.db.bad.1)
+// NOCOLUMN-NEXT: kharden: stats: 5 translation units: 5 analysed, 0 reused
+// RUN: cp %t/sound.db %t/kharden.db && python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('DROP TABLE meta'); c.commit()" %t/kharden.db
+// RUN: %expect-exit 1 %kharden check -p %t -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOMETA
+// NOMETA: kharden: warning: {{.*}}kharden.db: damaged: table 'meta' is missing; starting a new one (the old file is kept as {{.*}}kharden.db.bad.2)
+// RUN: python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM sqlite_master WHERE name = \'tu\'').fetchone()[0])" %t/kharden.db.bad | FileCheck %s --check-prefix=FIRSTKEPT
+// FIRSTKEPT: 0
+//
+// Locked by another process for longer than kharden waits (60 s; the test
+// shortens it): a database --db names is an error, the default one is a
+// cache, and the run goes on without it.
+// RUN: rm -f %t/kharden.db* && %expect-exit 1 %kharden check -p %t -o /dev/null
+// RUN: env KHARDEN_TEST_BUSY_TIMEOUT_MS=200 %expect-exit 1 %S/Inputs/hold-lock.py %t/kharden.db %kharden check -p %t --stats --format=json -o %t/locked.json 2>&1 | FileCheck %s --check-prefix=LOCKED
+// LOCKED: kharden: warning: {{.*}}kharden.db: database is locked; running without a summary database
+// LOCKED-NEXT: kharden: stats: 5 translation units: 0 analysed, 5 reused
+// RUN: diff %t/fresh.json %t/locked.json
+// RUN: env KHARDEN_TEST_BUSY_TIMEOUT_MS=200 %expect-exit 2 %S/Inputs/hold-lock.py %t/kharden.db %kharden check -p %t --db %t/kharden.db -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOCKEDDB
+// LOCKEDDB: kharden: error: {{.*}}kharden.db: database is locked
 //
 // Not a file at all: an error for the database --db names, nothing is
 // moved; the default database is only a cache, so the run goes on without.

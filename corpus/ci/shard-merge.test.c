@@ -33,6 +33,16 @@
 // RUN: %expect-exit 1 %kharden merge --format=json -o %t/merged2.json %t/1.db %t/2.db
 // RUN: diff %t/single.json %t/merged2.json
 //
+// Shards are inputs: merge only reads them, leaves no -shm or -wal file
+// beside them, and works in a directory it cannot write.
+// RUN: rm -rf %t/ro && mkdir %t/ro && cp %t/1.db %t/2.db %t/ro/
+// RUN: %expect-exit 1 %S/Inputs/read-only.sh %t/ro %kharden merge --format=json %t/ro/1.db %t/ro/2.db > %t/merged-ro.json
+// RUN: diff %t/single.json %t/merged-ro.json
+// RUN: ls %t/ro | FileCheck %s --check-prefix=UNTOUCHED --implicit-check-not=db-
+// UNTOUCHED: 1.db
+// UNTOUCHED-NEXT: 2.db
+// RUN: cmp %t/1.db %t/ro/1.db
+//
 // What merge refuses, in one line each.
 // RUN: %expect-exit 2 %kharden merge %t/1.db 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: kharden: error: kharden merge: shard 2/2 is missing

@@ -17,10 +17,21 @@
 // RUN: %expect-exit 2 %kharden check --kbuild 2>&1 | FileCheck %s --check-prefix=EMPTY
 // EMPTY: kharden: error: --kbuild: expects kbuild's checker command line after it
 //
-// kbuild runs one process per file: -o DIR/ keeps one report per file.
-// RUN: %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/finding.c
-// RUN: %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/clean.c
-// RUN: ls %t/dir | FileCheck %s --check-prefix=DIR
-// DIR: {{.*}}Inputs_clean.c.json
-// DIR-NEXT: {{.*}}Inputs_finding.c.json
-// RUN: FileCheck %s --check-prefix=JSON < %t/dir/$(ls %t/dir | grep finding)
+// kbuild runs one process per file: -o DIR/ keeps one report per file, at
+// the file's path under the source tree kbuild exports as srctree.
+// RUN: env srctree=%S/.. %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/finding.c
+// RUN: env srctree=%S/.. %expect-exit 0 %kharden check --format=json -o %t/dir/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include %S/Inputs/clean.c
+// RUN: cd %t/dir && find . -type f | sort | FileCheck %s --check-prefix=DIR
+// DIR: ./cli/Inputs/clean.c.json
+// DIR-NEXT: ./cli/Inputs/finding.c.json
+// RUN: FileCheck %s --check-prefix=JSON < %t/dir/cli/Inputs/finding.c.json
+//
+// Without srctree, under the current directory (kbuild's object tree): two
+// files whose paths differ only in '/' and '_' keep their own reports.
+// RUN: mkdir -p %t/tree/a/b_c %t/tree/a_b && cd %t/tree
+// RUN: cp %S/Inputs/finding.c a/b_c/d.c && cp %S/Inputs/clean.c a_b/c_d.c
+// RUN: env -u srctree %expect-exit 0 %kharden check -o %t/reports/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include a/b_c/d.c
+// RUN: env -u srctree %expect-exit 0 %kharden check -o %t/reports/ --kbuild -Wp,-MMD,%t/.d -nostdinc -I %S/../include a_b/c_d.c
+// RUN: FileCheck %s --check-prefix=KEPT < %t/reports/a/b_c/d.c.txt
+// KEPT: a/b_c/d.c:8:9: warning: per-CPU read 'raw_cpu_read(seen)'
+// RUN: count 0 < %t/reports/a_b/c_d.c.txt

@@ -51,6 +51,8 @@ Expected<SchemeKind> readSchemeKind(StringRef Path) {
     return Buf.takeError();
   if ((*Buf)->getBuffer().trim().empty())
     return make_error<InputError>(Path.str(), "empty document");
+  if (Error E = checkYamlNesting((*Buf)->getMemBufferRef(), Path))
+    return E;
   // Keys other than `kind` are allowed here, and YAML I/O reports them as
   // warnings: keep only errors.
   YamlDiagnostic Diag;

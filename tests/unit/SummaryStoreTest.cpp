@@ -237,4 +237,40 @@ TEST_F(SummaryStoreTest, MergeTrustsNothingElse) {
   EXPECT_FALSE(fs::exists(path("junk.db.bad"))); // and left alone
 }
 
+TEST_F(SummaryStoreTest, KbuildSetKeepsCommandsAndCallers) {
+  auto Store = SummaryStore::openForCheck(DbPath, config());
+  ASSERT_TRUE(bool(Store)) << llvm::toString(Store.takeError());
+  TUResult R = analysed();
+  FunctionSummary &F = R.Summary.Functions.front();
+  F.Calls.push_back({"g", "g", {}, {}}); // defined elsewhere
+  F.Calls.push_back({"f", "f", {}, {}}); // its own: not a caller of f
+  R.Summary.Hints.push_back({"h@cb", "cb", {}, {}});
+  StoredCommand Ran{R.File, Dir.str().str(),
+                    {"clang-tool", "-DNAME=\"a b\"", "-I", "x\\y", R.File}};
+  ASSERT_FALSE(bool((*Store)->store(R, ContentHash::of("cmd"), &Ran)));
+
+  auto Set = (*Store)->kbuildCommands();
+  ASSERT_TRUE(bool(Set));
+  ASSERT_EQ(Set->size(), 1u);
+  EXPECT_EQ((*Set)[0].File, R.File);
+  EXPECT_EQ((*Set)[0].Directory, Ran.Directory);
+  EXPECT_EQ((*Set)[0].Arguments, Ran.Arguments);
+  for (auto [Key, Callers] :
+       {std::pair<const char *, size_t>{"g", 1}, {"h@cb", 1}, {"f", 0}}) {
+    auto Files = (*Store)->kbuildCallers({Key});
+    ASSERT_TRUE(bool(Files));
+    EXPECT_EQ(Files->size(), Callers) << Key;
+  }
+  // Valid whatever the command; gone once a file it read changes.
+  auto Current = (*Store)->loadCurrent(R.File);
+  ASSERT_TRUE(Current && *Current);
+  EXPECT_EQ((**Current).Summary.Functions.front().Key, "f");
+  write("h.h", "static inline int g(void) { return 22; }\n");
+  auto Reopened = SummaryStore::openForCheck(DbPath, config());
+  ASSERT_TRUE(bool(Reopened));
+  auto Stale = (*Reopened)->loadCurrent(R.File);
+  ASSERT_TRUE(bool(Stale));
+  EXPECT_FALSE(*Stale);
+}
+
 } // namespace
