@@ -165,7 +165,7 @@ void writeDocument(raw_ostream &OS, const TreeReport &R,
     if (!S.Complete)
       paragraph(OS, "Some fields are unknown: the scheme is not proved.", Html);
   }
-  if (!Proofs.Schemes.empty()) {
+  if (!Proofs.Parts.empty()) {
     heading(OS, 2, "Proofs", Html);
     OS << proofBody(Proofs,
                     Html ? ReportFormat::Html : ReportFormat::Markdown);

@@ -6,6 +6,7 @@
 #include "report/TreeOptions.h"
 #include "report/Render.h"
 #include "models/kstack/Properties.h"
+#include "models/kstack/StackOffsetRun.h"
 #include "models/solver/Solver.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
@@ -84,6 +85,7 @@ TreeReport buildReport(const AnalysedTree &Tree,
       relativize(R.Root, N.Where);
   }
   Proofs.Z3Version = smt::SmtSession::z3Version();
+  auto Run = std::make_unique<kstack::StackOffsetRun>();
   for (ExtractedScheme &E : extractStackOffsetSchemes(*Tree.Solved)) {
     SchemeReport S;
     S.Name = E.Scheme.Name;
@@ -94,15 +96,17 @@ TreeReport buildReport(const AnalysedTree &Tree,
       S.Fields.push_back(std::move(F));
     }
     if (S.Complete) {
-      SchemeResults SR{E.Scheme, "(extracted)", prove(E.Scheme)};
+      kstack::SchemeResults SR{E.Scheme, "(extracted)", prove(E.Scheme)};
       for (const kstack::PropertyResult &PR : SR.Results) {
         S.Properties.push_back(figuresOf(PR));
         Proofs.TotalMs += PR.TimeMs;
       }
-      Proofs.Schemes.push_back(std::move(SR));
+      Run->add(std::move(SR));
     }
     R.Schemes.push_back(std::move(S));
   }
+  if (!Run->empty())
+    Proofs.Parts.push_back({&kstack::model(), std::move(Run)});
   return R;
 }
 
@@ -111,7 +115,7 @@ bool undecided(const TreeReport &R) {
     if (!S.Complete)
       return true;
     for (const PropertyFigures &P : S.Properties)
-      if (P.Status == "unknown" || P.Status == "error")
+      if (!smt::decided(P.Status))
         return true;
   }
   return false;

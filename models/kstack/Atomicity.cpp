@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "models/kstack/Atomicity.h"
-#include "models/kstack/ProofRun.h"
+#include "models/solver/ProofRun.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -32,6 +32,8 @@
 using namespace llvm;
 
 namespace kharden::kstack {
+
+using smt::ProofRun;
 
 StringRef propertyName(AtomicityProperty P) {
   return P == AtomicityProperty::Freshness ? "atomicity.freshness"

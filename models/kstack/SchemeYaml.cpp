@@ -214,10 +214,7 @@ template <> struct MappingTraits<AllocaSpec> {
 
 template <> struct MappingTraits<StackOffsetScheme> {
   static void mapping(IO &Io, StackOffsetScheme &S) {
-    kharden::SchemeKind Kind = kharden::SchemeKind::StackOffset;
-    Io.mapRequired("kind", Kind);
-    if (Kind != kharden::SchemeKind::StackOffset)
-      Io.setError("this reader takes kind: stack-offset");
+    kharden::mapSchemeKind(Io, "stack-offset");
     Io.mapRequired("name", S.Name);
     Io.mapOptional("title", S.Title, std::string());
     Io.mapOptional("kernel", S.Kernel, std::string());

@@ -1,4 +1,6 @@
 #include "models/placement/PlacementReport.h"
+#include "models/prove/ReportText.h"
+#include "support/PrintableText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
@@ -66,28 +68,7 @@ std::string intervalText(const Estimate &E) {
   return "[" + bitsText(roundBits(E.Low, -1)) + ", " + High + "]";
 }
 
-std::string escape(StringRef Text) {
-  std::string Out;
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
-}
+std::string escape(StringRef Text) { return prove::htmlText(Text); }
 
 std::string fallbackText(const SeriesPoint &P) {
   if (!P.FallbackProbability)
@@ -119,8 +100,8 @@ std::string bitsText(double Bits, bool Down) {
 void printText(raw_ostream &OS, const PlacementResult &R) {
   OS << R.Scheme;
   if (!R.Title.empty())
-    OS << ": " << R.Title;
-  OS << "\n  scheme file: " << R.Path << "\n  layout: " << R.Layout << "\n";
+    OS << ": " << printableText(R.Title);
+  OS << "\n  scheme file: " << printableText(R.Path) << "\n  layout: " << R.Layout << "\n";
   for (const auto &[Key, Value] : R.Parameters)
     OS << "  " << Key << ": " << Value << "\n";
   OS << "  the N-th module: " << R.ProbePages
@@ -193,7 +174,7 @@ void printText(raw_ostream &OS, const PlacementResult &R) {
 void printMarkdown(raw_ostream &OS, const PlacementResult &R) {
   OS << "### " << R.Scheme;
   if (!R.Title.empty())
-    OS << ": " << R.Title;
+    OS << ": " << prove::markdownText(R.Title);
   OS << "\n\n";
   for (const auto &[Key, Value] : R.Parameters)
     OS << "- " << Key << ": " << Value << "\n";

@@ -309,10 +309,7 @@ template <> struct MappingTraits<SimulationYaml> {
 
 template <> struct MappingTraits<SchemeDocument> {
   static void mapping(IO &Io, SchemeDocument &D) {
-    kharden::SchemeKind Kind = kharden::SchemeKind::ModulePlacement;
-    Io.mapRequired("kind", Kind);
-    if (Kind != kharden::SchemeKind::ModulePlacement)
-      Io.setError("this reader takes kind: module-placement");
+    kharden::mapSchemeKind(Io, "module-placement");
     Io.mapRequired("name", D.Name);
     Io.mapOptional("title", D.Title, std::string());
     Io.mapOptional("kernel", D.Kernel, std::string());

@@ -34,6 +34,8 @@ struct NoWitness {};
 /// The solver gave up (timeout, resource limit, incompleteness).
 struct Undecided {
   std::string Reason;
+  /// The wall-clock limit stopped the query (Status::Timeout).
+  bool TimedOut = false;
 };
 /// The query could not be run (a Z3 exception, an I/O error writing it).
 struct Failed {
@@ -47,6 +49,13 @@ public:
   ProofOutcome(Value V) : V(std::move(V)) {}
 
   Status status() const;
+  /// The status of a lemma a proof rests on: Proved, or why that proof
+  /// fails. A refuted lemma is an Error (the model is wrong), an undecided
+  /// one keeps its status (Timeout, Unknown, Error).
+  Status asLemma() const {
+    Status S = status();
+    return S == Status::Refuted ? Status::Error : S;
+  }
   bool isProved() const { return std::holds_alternative<Proved>(V); }
   /// The counterexample, or null unless the claim was refuted.
   const Assignment *counterexample() const {
@@ -77,7 +86,7 @@ public:
   }
   /// Why the search is undecided or failed; empty when it was decided.
   std::string problem() const;
-  /// Unknown or Error when undecided; otherwise meaningless to ask.
+  /// Timeout, Unknown or Error when undecided; otherwise meaningless to ask.
   Status undecidedStatus() const;
   const Value &value() const { return V; }
 

@@ -59,6 +59,13 @@ std::string SmtSession::writeReplayFile(StringRef Name, StringRef Answer,
   return Path.str().str();
 }
 
+// Z3 answers "timeout" when the wall-clock limit stops the search, and
+// "canceled" when the limit's timer interrupts a tactic; every other reason
+// (the resource limit, "incomplete ...") is Unknown.
+static bool timedOut(StringRef Reason) {
+  return Reason == "timeout" || Reason == "canceled";
+}
+
 SmtSession::RawAnswer SmtSession::run(StringRef Name,
                                       ArrayRef<z3::expr> Formulas) {
   RawAnswer Raw;
@@ -68,7 +75,8 @@ SmtSession::RawAnswer SmtSession::run(StringRef Name,
   try {
     z3::solver S(Ctx);
     z3::params P(Ctx);
-    P.set("timeout", Config.TimeoutMs);
+    if (Config.TimeoutMs)
+      P.set("timeout", Config.TimeoutMs);
     P.set("random_seed", Config.RandomSeed);
     if (Config.ResourceLimit)
       P.set("rlimit", Config.ResourceLimit);
@@ -122,7 +130,7 @@ ProofOutcome SmtSession::prove(StringRef Name, const z3::expr &Claim,
   case z3::unknown:
     break;
   }
-  return ProofOutcome(Undecided{Raw.Reason});
+  return ProofOutcome(Undecided{Raw.Reason, timedOut(Raw.Reason)});
 }
 
 SearchOutcome SmtSession::findWitness(StringRef Name,
@@ -138,7 +146,7 @@ SearchOutcome SmtSession::findWitness(StringRef Name,
   case z3::unknown:
     break;
   }
-  return SearchOutcome(Undecided{Raw.Reason});
+  return SearchOutcome(Undecided{Raw.Reason, timedOut(Raw.Reason)});
 }
 
 } // namespace kharden::smt

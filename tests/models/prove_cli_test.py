@@ -181,7 +181,8 @@ def errors(kharden, inputs):
         ("missing-field.yaml", r":1:1: missing required key 'offset-mask'$"),
         ("bad-yaml.yaml", r":3:18: Could not find closing \]!$"),
         ("bad-mask.yaml", r":14:14: expected a non-zero 32-bit mask with at most 12 bits set"),
-        ("bad-kind.yaml", r":2:7: unknown enumerated scalar$"),
+        ("bad-kind.yaml", r":2:7: unknown kind 'stack-offsets' \(kinds: stack-offset, "
+                          r"module-placement[^)]*\); did you mean 'stack-offset'\?$"),
     ]
     for name, pattern in cases:
         path = os.path.join(inputs, name)
@@ -210,11 +211,28 @@ def timeout(kharden):
                          "arm64-v6.9", "--timeout-ms", "1", "--format", "json")
     check(code == 3, "tiny timeout exits 3", "exit %d %s" % (code, err))
     results = json.loads(out)["results"] if out else []
-    check(len(results) == 9 and all(r["status"] == "unknown" for r in results),
-          "tiny timeout: every property unknown, none proved",
+    check(len(results) == 9 and all(r["status"] == "timeout" for r in results),
+          "tiny timeout: every property 'timeout', none proved",
           str([(r["property"], r["status"]) for r in results]))
     check(all("timeout" in r.get("problem", "") or "canceled" in r.get("problem", "")
               for r in results), "tiny timeout: the reason is the timeout")
+    summary = json.loads(out)["summary"] if out else {}
+    check(summary == {"properties": 9, "proved": 0, "refuted": 0, "undecided": 9,
+                      "timeout": 9, "unknown": 0, "error": 0},
+          "tiny timeout: the summary counts 9 timeouts", str(summary))
+    for fmt, first in (("md", "*Undecided.* Not everything was decided: 9 of 9"),
+                       ("html", "<p><b>Undecided.</b> Not everything was decided: 9 of 9"),
+                       ("text", "warning: Not everything was decided: 9 of 9")):
+        code, out, err = run(kharden, "prove", "--scheme", "x86_64-v7.1", "--scheme",
+                             "arm64-v6.9", "--timeout-ms", "1", "--format", fmt)
+        body = out.split("# Proof report\n\n", 1)[-1] if fmt == "md" else out
+        body = body.split("<body>\n", 1)[-1].split("<h1>Proof report</h1>\n", 1)[-1]
+        body = body.split("\n", 1)[1] if fmt == "text" else body
+        check(code == 3 and body.startswith(first),
+              "tiny timeout: the %s report says it is undecided first" % fmt,
+              body[:200])
+        check("were proved by" not in out and "Every figure and verdict below was proved" not in out,
+              "tiny timeout: the %s report claims no proof" % fmt)
     check(all("distinct_offsets" not in r and "leaks_to_determine" not in r
               for r in results), "tiny timeout: no figures reported")
 
@@ -233,7 +251,7 @@ def formats(kharden):
             check(needle in text, "md report has %r" % needle)
         code, out, err = run(*base, "--format", "html")
         check(code == 0 and out.startswith("<!DOCTYPE html>") and "<table>" in out
-              and "</html>" in out and "<h2>Comparison</h2>" in out, "html report")
+              and "</html>" in out and "<h3>Comparison</h3>" in out, "html report")
         code, out, err = run(*base)
         check(code == 0 and "refuted" in out and "shifts (fresh)" in out
               and re.search(r"^\s+6\. cpu\d task\d consume", out, re.M), "text report")

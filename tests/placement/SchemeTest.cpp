@@ -21,7 +21,7 @@ std::string corpus(llvm::StringRef Name) {
 }
 
 TEST(PlacementScheme, BuiltinsAreModulePlacementSchemes) {
-  auto Files = builtinSchemeFiles(SchemeKind::ModulePlacement);
+  auto Files = builtinSchemeFiles("module-placement");
   ASSERT_TRUE(bool(Files));
   std::vector<std::string> Names;
   for (const std::string &F : *Files) {
