@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "models/kstack/Scheme.h"
+#include "models/scheme/SchemeDocument.h"
 #include "models/scheme/SchemeFile.h"
-#include "support/YamlFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -264,7 +264,7 @@ StringRef spelling(Generator G) { return spellingOf(G); }
 
 Expected<StackOffsetScheme> readStackOffsetScheme(StringRef Path) {
   StackOffsetScheme Scheme;
-  if (Error E = readYamlFile(Path, Scheme))
+  if (Error E = readSchemeDocument(Path, Scheme))
     return E;
   return Scheme;
 }

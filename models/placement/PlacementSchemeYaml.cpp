@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "models/placement/PlacementScheme.h"
 #include "models/placement/SizesFile.h"
+#include "models/scheme/SchemeDocument.h"
 #include "models/scheme/SchemeFile.h"
-#include "support/YamlFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -544,7 +544,7 @@ Expected<PlacementScheme> readPlacementScheme(StringRef Path) {
     return make_error<InputError>(Path.str(),
                                   "not a valid YAML document: it is empty");
   SchemeDocument Doc;
-  if (Error E = parseYaml((*Buf)->getMemBufferRef(), Path, Doc))
+  if (Error E = readSchemeDocument(Path, Doc))
     return E;
   PlacementScheme S = toScheme(Doc, Path);
   if (!S.Modules.SizesFile.empty()) {

@@ -63,8 +63,7 @@ std::string errorOf(llvm::StringRef Text) {
   if (S)
     return "no error";
   std::string Msg = llvm::toString(S.takeError());
-  size_t At = Msg.find(Path);
-  if (At != std::string::npos)
+  for (size_t At; (At = Msg.find(Path)) != std::string::npos;)
     Msg.replace(At, Path.size(), "FILE");
   return Msg;
 }
@@ -136,6 +135,52 @@ TEST(SchemeFileTest, UnknownKeyNamesLineAndColumn) {
   EXPECT_EQ(errorOf(replace(ValidScheme, "  rotate: 5\n",
                             "  rotate: 5\n  rotation: 5\n")),
             "FILE:16:3: unknown key 'rotation'");
+}
+
+TEST(SchemeFileTest, MisspelledKeyIsReportedAtItsLineWithTheKeyMeant) {
+  // YAML I/O alone said "1:1: missing required key 'mix'".
+  EXPECT_EQ(errorOf(replace(ValidScheme, "mix:\n", "mixx:\n")),
+            "FILE:13:1: unknown key 'mixx'; did you mean 'mix'?");
+  EXPECT_EQ(errorOf(replace(ValidScheme, "  site:", "  stie:")),
+            "FILE:7:3: unknown key 'stie'; did you mean 'site'?");
+}
+
+TEST(SchemeFileTest, EveryProblemOfAFileIsReported) {
+  // A typo of a required key (read as the key meant, so its value is
+  // checked too), a bad value, a typo of a section, an unknown key with
+  // nothing close, a missing key: one line each, in file order.
+  std::string Text = replace(
+      replace(replace(replace(ValidScheme, "  context: irqs-off\nrandom:",
+                              "  contxt: irqs-of\nrandom:"),
+                      "bits: 32", "bits: 33"),
+              "mix:\n", "mixx:\n"),
+      "offset-mask: 0x3FF\n", "colour: blue\n");
+  EXPECT_EQ(errorOf(Text),
+            "FILE:1:1: missing required key 'offset-mask'\n"
+            "FILE:8:3: unknown key 'contxt'; did you mean 'context'?\n"
+            "FILE:8:11: expected preemptible, preempt-off or irqs-off\n"
+            "FILE:13:1: unknown key 'mixx'; did you mean 'mix'?\n"
+            "FILE:16:1: unknown key 'colour'");
+}
+
+TEST(SchemeFileTest, AnErrorInAnOptionalKeyDoesNotHideTheNext) {
+  // unknown-bits is optional: past its bad value the reader reads on, to
+  // the next one.
+  std::string Text = replace(
+      replace(ValidScheme, "unknown-bits: 8", "unknown-bits: 40"), "align: 8",
+      "align: 12");
+  EXPECT_EQ(errorOf(Text), "FILE:12:17: expected an integer from 0 to 32\n"
+                           "FILE:19:10: expected a power of two from 1 to "
+                           "4096");
+}
+
+TEST(SchemeFileTest, ASecondDocumentIsAnError) {
+  EXPECT_EQ(errorOf(std::string(ValidScheme) + "---\nkind: stack-offset\n"),
+            "FILE:21:1: a second YAML document: a scheme file holds one "
+            "scheme");
+  EXPECT_EQ(errorOf(std::string(ValidScheme) + "---\n- 1\n"),
+            "FILE:21:1: a second YAML document: a scheme file holds one "
+            "scheme");
 }
 
 TEST(SchemeFileTest, BadEnumValueSaysWhatIsExpected) {

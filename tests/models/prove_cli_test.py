@@ -192,6 +192,26 @@ def errors(kharden, inputs):
               and lines[0].startswith("kharden: error: " + path)
               and re.search(pattern, lines[0]))
         check(ok, "bad scheme %s: exit 2, one line" % name, "exit %d: %r" % (code, err))
+    # Every problem of a file, one line each, in file order (issue 19 item 9).
+    multi = [
+        ("misspelled-key.yaml", [r":12:1: unknown key 'mixx'; did you mean 'mix'\?$"]),
+        ("two-documents.yaml",
+         [r":19:1: a second YAML document: a scheme file holds one scheme$"]),
+        ("many-errors.yaml", [r":1:1: missing required key 'offset-mask'$",
+                              r":5:3: unknown key 'contxt'; did you mean 'context'\?$",
+                              r":8:12: expected preemptible, preempt-off or irqs-off$",
+                              r":12:3: unknown key 'colour'$",
+                              r":13:1: unknown key 'mixx'; did you mean 'mix'\?$"]),
+    ]
+    for name, patterns in multi:
+        path = os.path.join(inputs, name)
+        code, out, err = run(kharden, "prove", "--scheme", path)
+        lines = err.strip().splitlines()
+        ok = (code == 2 and out == "" and len(lines) == len(patterns)
+              and all(l.startswith("kharden: error: " + path) and re.search(p, l)
+                      for l, p in zip(lines, patterns)))
+        check(ok, "bad scheme %s: exit 2, %d line(s)" % (name, len(patterns)),
+              "exit %d: %r" % (code, err))
     for arg, pattern in [("/nonexistent/x.yaml", "/nonexistent/x.yaml: no such file$"),
                          (inputs, inputs + ": is a directory, not a file$"),
                          ("no-such-builtin", "not the name of a built-in scheme")]:

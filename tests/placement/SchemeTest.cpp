@@ -114,7 +114,7 @@ TEST(PlacementScheme, MalformedFilesGiveOneLineErrors) {
     std::string Msg = errorOf(It->path());
     SCOPED_TRACE(Name.str());
     EXPECT_NE(Msg.find(First.str()), std::string::npos) << Msg;
-    EXPECT_EQ(Msg.find('\n'), std::string::npos) << "one line: " << Msg;
+    EXPECT_EQ(Msg.find('\n'), std::string::npos) << "one problem: " << Msg;
     // The file and, for errors inside the document, its line and column.
     EXPECT_TRUE(llvm::StringRef(Msg).starts_with("module-")) << Msg;
     ++Checked;
