@@ -1,4 +1,5 @@
 #include "report/Render.h"
+#include "models/prove/ReportText.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -13,26 +14,11 @@ std::string at(const SourcePoint &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
 
-std::string escapeHtml(StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '&': Out += "&amp;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
+/// Source text (messages, evidence, paths) for HTML: printable, escaped.
+std::string escapeHtml(StringRef S) { return prove::htmlText(S); }
 
-std::string escapeCell(StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += C == '|' ? std::string("\\|") : std::string(1, C);
-  return Out;
-}
+/// Source text for a Markdown table cell: printable, markup escaped.
+std::string escapeCell(StringRef S) { return prove::markdownText(S); }
 
 StringRef kindText(DeltaItem::Kind K) {
   switch (K) {

@@ -259,9 +259,9 @@ std::vector<std::string> schemeFacts(const StackOffsetScheme &S) {
               spelling(S.Refill.Ctx).str(),
           "random input: " + Random,
           "mix: " + markdownText(Mix),
-          "KSTACK\\_OFFSET\\_MAX(x) = x \\& " + hex(S.OffsetMask),
-          "alloca size = (n + " + std::to_string(S.Alloca.Add) + ") \\& ~" +
-              std::to_string(S.Alloca.Align - 1)};
+          markdownText("KSTACK_OFFSET_MAX(x) = x & " + hex(S.OffsetMask)),
+          markdownText("alloca size = (n + " + std::to_string(S.Alloca.Add) +
+                       ") & ~" + std::to_string(S.Alloca.Align - 1))};
 }
 
 void writeResultMarkdown(raw_ostream &OS, const PropertyResult &PR) {

@@ -114,7 +114,7 @@ Error usage(const Twine &Message) {
 
 /// " (did you mean 'x'?)" for the closest of Candidates, or "".
 std::string suggestion(StringRef Name, ArrayRef<StringRef> Candidates) {
-  unsigned Limit = std::max<unsigned>(1, Name.size() / 3), Best = Limit + 1;
+  unsigned Limit = (Name.size() + 2) / 3, Best = Limit + 1;
   StringRef Meant;
   for (StringRef C : Candidates) {
     unsigned D = Name.edit_distance(C, true, Limit);

@@ -14,7 +14,7 @@ namespace kharden::prove {
 std::string markdownText(StringRef Text) {
   std::string Out;
   for (char C : printableText(Text)) {
-    if (StringRef("\\`*_[]<>&|#!").contains(C))
+    if (StringRef("\\`*[]<&|").contains(C))
       Out += '\\';
     Out += C;
   }

@@ -17,8 +17,10 @@
 
 namespace kharden::prove {
 
-/// Text for Markdown: every character Markdown reads as markup (HTML, code,
-/// emphasis, links, table cells) escaped with a backslash.
+/// Text for Markdown: the characters that would make markup of it (HTML
+/// tags and entities, code spans, emphasis, links, table cells) escaped with
+/// a backslash. An underscore stays: within a word (x86_64, xpfo_kunmap) it
+/// is no markup.
 std::string markdownText(llvm::StringRef Text);
 /// A Markdown code span holding Text (its backticks replaced by quotes).
 std::string markdownCode(llvm::StringRef Text);

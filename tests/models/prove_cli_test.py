@@ -277,10 +277,70 @@ def formats(kharden):
               and re.search(r"^\s+6\. cpu\d task\d consume", out, re.M), "text report")
 
 
+def hostile(kharden):
+    """Issue 19 item 8: what a scheme's text and a bad --smt-dir can do."""
+    with tempfile.TemporaryDirectory() as d:
+        # Raw HTML, a terminal escape (ESC [ 31 m), a C1 CSI and bytes that
+        # are not UTF-8, in the title and a source of a valid scheme.
+        base = open(os.path.join(os.path.dirname(__file__), "inputs",
+                                 "misspelled-key.yaml"), "rb").read()
+        base = base.replace(b"mixx:", b"mix:").replace(b"name: misspelled-key",
+                                                      b"name: hostile")
+        text = base + (b'title: "<b>bold</b> & <script>alert(1)</script> \\e[31mred"\n'
+                       b"sources:\n  - \"<img src=x onerror=alert(1)> \\x9B2J\"\n"
+                       b"  - \"[x](javascript:alert(1)) \xff\xfe done\"\n")
+        path = os.path.join(d, "hostile.yaml")
+        open(path, "wb").write(text)
+        reports = {}
+        for fmt in ("md", "html", "text"):
+            p = subprocess.run([kharden, "prove", "--scheme", path, "--property",
+                                "atomicity.freshness", "--format", fmt],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            check(p.returncode == 0, "hostile scheme proves (%s)" % fmt,
+                  p.stderr.decode(errors="replace"))
+            reports[fmt] = p.stdout
+        for fmt, raw in reports.items():
+            try:
+                out = raw.decode("utf-8")
+                valid = True
+            except UnicodeDecodeError:
+                out, valid = raw.decode("utf-8", errors="replace"), False
+            check(valid and "\x1b" not in out and "\x9b" not in out,
+                  "%s report: valid UTF-8, no ESC or CSI" % fmt)
+            check("\ufffd" in out and "red" in out
+                  and (fmt == "text" or "done" in out),
+                  "%s report: the bad bytes show as U+FFFD" % fmt)
+        md = reports["md"].decode(errors="replace")
+        html = reports["html"].decode(errors="replace")
+        check(not re.search(r"(?<!\\)<(b|/b|script|img)", md)
+              and "\\<b>bold\\</b> \\& \\<script>" in md
+              and "\\[x\\](javascript" in md,
+              "md report escapes the scheme's HTML and links",
+              str([l for l in md.splitlines() if "bold" in l or "img" in l or "javascript" in l]))
+        check("<b>bold" not in html and "<script>" not in html and "<img" not in html
+              and "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;" in html,
+              "html report shows the scheme's HTML as text",
+              str([l for l in html.splitlines() if "bold" in l or "img" in l]))
+        # --smt-dir that is a file is a usage error, before anything runs.
+        code, out, err = run(kharden, "prove", "--scheme", "x86_64-v7.1",
+                             "--smt-dir", path)
+        check(code == 2 and out == "" and err.strip() ==
+              "kharden: error: %s: --smt-dir is not a directory" % path,
+              "--smt-dir naming a file: exit 2, one line", "exit %d: %r" % (code, err))
+        code, out, err = run(kharden, "prove", "--scheme", "x86_64-v7.1",
+                             "--smt-dir", os.path.join(path, "sub"))
+        check(code == 2 and len(err.strip().splitlines()) == 1
+              and "--smt-dir cannot be created" in err,
+              "--smt-dir under a file: exit 2, one line", "exit %d: %r" % (code, err))
+    code, out, err = run(kharden, "prove", "--help")
+    check(code == 0 and re.search(r"--timeout-ms=<uint> +- .*0 means unlimited", out),
+          "--help says --timeout-ms=0 is unlimited")
+
+
 def main():
     cmd = sys.argv[1]
     {"figures": figures, "replay": replay, "corpus": corpus, "errors": errors,
-     "timeout": timeout, "formats": formats}[cmd](*sys.argv[2:])
+     "timeout": timeout, "formats": formats, "hostile": hostile}[cmd](*sys.argv[2:])
     print("%d passed, %d failed" % (PASSED, FAILED))
     return 1 if FAILED or not PASSED else 0
 
