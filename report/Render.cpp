@@ -14,12 +14,6 @@ std::string at(const SourcePoint &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
 
-/// Source text (messages, evidence, paths) for HTML: printable, escaped.
-std::string escapeHtml(StringRef S) { return prove::htmlText(S); }
-
-/// Source text for a Markdown table cell: printable, markup escaped.
-std::string escapeCell(StringRef S) { return prove::markdownText(S); }
-
 StringRef kindText(DeltaItem::Kind K) {
   switch (K) {
   case DeltaItem::Kind::NewFinding: return "finding appeared";
@@ -30,48 +24,20 @@ StringRef kindText(DeltaItem::Kind K) {
   return "";
 }
 
-/// A table as rows of cells; the first row is the header.
-using Table = std::vector<std::vector<std::string>>;
-
-void writeTable(raw_ostream &OS, const Table &T, bool Html) {
-  if (T.size() < 2)
-    return;
-  if (Html) {
-    OS << "<table>\n";
-    for (size_t R = 0; R < T.size(); ++R) {
-      OS << "<tr>";
-      for (const std::string &C : T[R])
-        OS << (R ? "<td>" : "<th>") << escapeHtml(C) << (R ? "</td>" : "</th>");
-      OS << "</tr>\n";
-    }
-    OS << "</table>\n";
-    return;
-  }
-  for (size_t R = 0; R < T.size(); ++R) {
-    OS << "|";
-    for (const std::string &C : T[R])
-      OS << " " << escapeCell(C) << " |";
-    OS << "\n";
-    if (R == 0) {
-      OS << "|";
-      for (size_t I = 0; I < T[R].size(); ++I)
-        OS << " --- |";
-      OS << "\n";
-    }
-  }
-  OS << "\n";
-}
+using prove::Table;
+using prove::writeTable;
 
 void heading(raw_ostream &OS, unsigned Level, StringRef Text, bool Html) {
   if (Html)
-    OS << "<h" << Level << ">" << escapeHtml(Text) << "</h" << Level << ">\n";
+    OS << "<h" << Level << ">" << prove::htmlText(Text) << "</h" << Level
+       << ">\n";
   else
     OS << "\n" << std::string(Level, '#') << " " << Text << "\n\n";
 }
 
 void paragraph(raw_ostream &OS, StringRef Text, bool Html) {
   if (Html)
-    OS << "<p>" << escapeHtml(Text) << "</p>\n";
+    OS << "<p>" << prove::htmlText(Text) << "</p>\n";
   else
     OS << Text << "\n";
 }

@@ -1,13 +1,13 @@
 #include "report/Commands.h"
 
 #include "checkers/frontend/Report.h"
-#include "report/Delta.h"
-#include "report/Pipeline.h"
-#include "report/TreeOptions.h"
-#include "report/Render.h"
 #include "models/kstack/Properties.h"
 #include "models/kstack/StackOffsetRun.h"
 #include "models/solver/Solver.h"
+#include "report/Delta.h"
+#include "report/Pipeline.h"
+#include "report/Render.h"
+#include "report/TreeOptions.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
 

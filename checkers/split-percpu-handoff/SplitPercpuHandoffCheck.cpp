@@ -166,7 +166,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       Fd.Check = std::string(name());
       // A handoff the model proves fresh is worth knowing, not a bug.
       Fd.Level = Secret && V.Status != smt::Status::Proved ? Severity::Warning
-                                                : Severity::Note;
+                                                           : Severity::Note;
       Fd.Where = C.Op->Where;
       Fd.Function = C.F->Name;
       Fd.Variable = Variable.str();

@@ -1,4 +1,5 @@
-//===- models/kstack/PropertyResult.h - one theorem about a scheme -*- C++ -*-===//
+//===- models/kstack/PropertyResult.h - one theorem about a scheme -*- C++
+//-*-===//
 //
 // What `kharden prove` reports for one (scheme, property) of a stack-offset
 // scheme: the common record (models/solver/ProofRecord.h) and the figures

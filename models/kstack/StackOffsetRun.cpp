@@ -1,8 +1,8 @@
 #include "models/kstack/StackOffsetRun.h"
 #include "models/kstack/Properties.h"
 #include "models/prove/ReportText.h"
-#include "support/PrintableText.h"
 #include "support/ForEachIndex.h"
+#include "support/PrintableText.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -139,21 +139,17 @@ std::vector<Column> comparisonColumns() {
   };
 }
 
-void writeMarkdownTable(raw_ostream &OS, ArrayRef<SchemeResults> Schemes) {
+prove::Table comparisonTable(ArrayRef<SchemeResults> Schemes) {
   std::vector<Column> Cols = comparisonColumns();
-  OS << "|";
+  prove::Table T(1);
   for (const Column &C : Cols)
-    OS << " " << C.Title << " |";
-  OS << "\n|";
-  for (size_t I = 0; I < Cols.size(); ++I)
-    OS << "---|";
-  OS << "\n";
+    T[0].push_back(C.Title);
   for (const SchemeResults &SR : Schemes) {
-    OS << "|";
+    T.emplace_back();
     for (const Column &C : Cols)
-      OS << " " << markdownText(C.Cell(SR)) << " |";
-    OS << "\n";
+      T.back().push_back(C.Cell(SR));
   }
+  return T;
 }
 
 void writeTextTable(raw_ostream &OS, ArrayRef<SchemeResults> Schemes) {
@@ -271,12 +267,7 @@ void writeResultMarkdown(raw_ostream &OS, const PropertyResult &PR) {
     OS << "*Theorem.* " << Info->Statement << "\n\n";
   OS << "*Result.* " << markdownText(figures(PR))
      << formatv(" ({0:F1} ms, {1} queries)", PR.TimeMs, PR.Queries) << "\n\n";
-  if (!PR.Assumptions.empty()) {
-    OS << "*Assumptions.*\n\n";
-    for (const std::string &A : PR.Assumptions)
-      OS << "- " << markdownText(A) << "\n";
-    OS << "\n";
-  }
+  prove::writeMarkdownList(OS, "Assumptions", PR.Assumptions);
   if (PR.Entropy && !PR.Entropy->Histogram.empty()) {
     OS << "*Preimages (worst attacker state).* ";
     bool First = true;
@@ -302,12 +293,7 @@ void writeResultMarkdown(raw_ostream &OS, const PropertyResult &PR) {
     }
     OS << "\n";
   }
-  if (!PR.Steps.empty()) {
-    OS << "<details><summary>Proof steps</summary>\n\n";
-    for (const std::string &St : PR.Steps)
-      OS << "- " << markdownText(St) << "\n";
-    OS << "\n</details>\n";
-  }
+  prove::writeMarkdownDetails(OS, "Proof steps", PR.Steps);
 }
 
 } // namespace
@@ -370,8 +356,8 @@ void StackOffsetRun::writeText(raw_ostream &OS) const {
 void StackOffsetRun::writeMarkdown(raw_ostream &OS) const {
   OS << "Figures are proved both ways: a bound no attacker state exceeds, "
         "and a witness that reaches it.\n\n### Comparison\n\n";
-  writeMarkdownTable(OS, Schemes);
-  OS << "\nmin-H: min-entropy in bits; shifts: distinct stack shifts (worst "
+  prove::writeTable(OS, comparisonTable(Schemes), /*Html=*/false);
+  OS << "min-H: min-entropy in bits; shifts: distinct stack shifts (worst "
         "case over the attacker's knowledge); fresh: the attacker knows the "
         "previous offset; stat.: it does not.\n";
   for (const SchemeResults &SR : Schemes) {
@@ -417,8 +403,9 @@ const prove::ModelInfo &model() {
     return Out;
   }();
   static const prove::ModelInfo Info{
-      "stack-offset", "Per-syscall kernel stack offset schemes", "results",
-      Properties,     /*ByDefault=*/true,                         createRun};
+      "stack-offset",     "Per-syscall kernel stack offset schemes",
+      "results",          Properties,
+      /*ByDefault=*/true, createRun};
   return Info;
 }
 

@@ -1,4 +1,5 @@
-//===- models/kstack/StackOffsetRun.h - stack-offset schemes in kharden prove -*- C++ -*-===//
+//===- models/kstack/StackOffsetRun.h - stack-offset schemes in kharden prove
+//-*- C++ -*-===//
 //
 // The stack-offset model's part of `kharden prove` (models/prove/Model.h):
 // its schemes, their proofs (one (scheme, property) per job), and its

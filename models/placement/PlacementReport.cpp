@@ -83,9 +83,8 @@ const char *const CappedNote =
     "(1 - P)/nr_pos by sampling noise)";
 
 bool anyCapped(const PlacementResult &R) {
-  return llvm::any_of(R.Series, [](const SeriesPoint &P) {
-    return P.MeasuredBits.Clamped;
-  });
+  return llvm::any_of(
+      R.Series, [](const SeriesPoint &P) { return P.MeasuredBits.Clamped; });
 }
 
 std::string fallbackText(const SeriesPoint &P) {
@@ -119,7 +118,8 @@ void printText(raw_ostream &OS, const PlacementResult &R) {
   OS << R.Scheme;
   if (!R.Title.empty())
     OS << ": " << printableText(R.Title);
-  OS << "\n  scheme file: " << printableText(R.Path) << "\n  layout: " << R.Layout << "\n";
+  OS << "\n  scheme file: " << printableText(R.Path)
+     << "\n  layout: " << R.Layout << "\n";
   for (const auto &[Key, Value] : R.Parameters)
     OS << "  " << Key << ": " << Value << "\n";
   OS << "  the N-th module: " << R.ProbePages
@@ -481,10 +481,10 @@ void printHtmlSection(raw_ostream &OS, const PlacementResult &R) {
         "<th>P(fallback)</th></tr>\n";
   for (const SeriesPoint &P : R.Series)
     OS << "<tr><td>" << P.N << "</td><td>" << P.LoadedPages << "</td><td>"
-       << boundText(P.BoundBits) << "</td><td>"
-       << measuredText(P.MeasuredBits) << "</td><td>"
-       << intervalText(P.MeasuredBits) << "</td><td>" << bitsText(P.LimitBits)
-       << "</td><td>" << escape(fallbackText(P)) << "</td></tr>\n";
+       << boundText(P.BoundBits) << "</td><td>" << measuredText(P.MeasuredBits)
+       << "</td><td>" << intervalText(P.MeasuredBits) << "</td><td>"
+       << bitsText(P.LimitBits) << "</td><td>" << escape(fallbackText(P))
+       << "</td></tr>\n";
   OS << "</table>\n";
   if (anyCapped(R))
     OS << "<p class=\"note\">" << CappedNote << ".</p>\n";

@@ -1,4 +1,5 @@
-//===- models/placement/PlacementRun.cpp - module placement in kharden prove -===//
+//===- models/placement/PlacementRun.cpp - module placement in kharden prove
+//-===//
 //
 // The module-placement model's part of `kharden prove` (models/prove/
 // Model.h). A scheme is evaluated as a whole (each runs its simulation on
@@ -133,12 +134,10 @@ std::unique_ptr<prove::ModelRun> createRun() {
 
 const prove::ModelInfo &model() {
   // Its simulations take seconds per scheme: run when asked for.
-  static const prove::ModelInfo Info{"module-placement",
-                                     "Module placement (KASLR)",
-                                     "placement",
-                                     Properties,
-                                     /*ByDefault=*/false,
-                                     createRun};
+  static const prove::ModelInfo Info{
+      "module-placement",  "Module placement (KASLR)",
+      "placement",         Properties,
+      /*ByDefault=*/false, createRun};
   return Info;
 }
 

@@ -99,12 +99,6 @@ struct SchemeDocument {
   SimulationYaml Simulation;
 };
 
-bool validName(StringRef Name) {
-  return !Name.empty() && all_of(Name, [](char C) {
-    return isAlnum(C) || C == '.' || C == '_' || C == '-';
-  });
-}
-
 } // namespace
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(WindowSpec)
@@ -399,9 +393,8 @@ std::string validateKernelWindows(const SchemeDocument &D) {
 
 std::string
 llvm::yaml::MappingTraits<SchemeDocument>::validate(IO &, SchemeDocument &D) {
-  if (!validName(D.Name))
-    return "name must be non-empty and use only letters, digits, '.', '_' "
-           "and '-'";
+  if (!kharden::isSchemeName(D.Name))
+    return kharden::BadSchemeName;
   if (!isPowerOf2_64(D.PageSize.Value) || D.PageSize.Value > (1u << 21))
     return "page-size must be a power of two from 512 to 2097152";
   if (D.GuardPages.Value > 16)

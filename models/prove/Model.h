@@ -1,4 +1,5 @@
-//===- models/prove/Model.h - how a model plugs into kharden prove -*- C++ -*-===//
+//===- models/prove/Model.h - how a model plugs into kharden prove -*- C++
+//-*-===//
 //
 // Every model `kharden prove` runs plugs in the same way: one line of
 // models/Models.def names its folder, which defines `<folder>::model()`, a

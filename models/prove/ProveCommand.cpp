@@ -27,8 +27,7 @@ using namespace llvm;
 
 namespace kharden {
 
-static cl::SubCommand Prove("prove",
-                            "Prove properties of hardening schemes");
+static cl::SubCommand Prove("prove", "Prove properties of hardening schemes");
 static cl::OptionCategory Category("kharden prove options");
 cl::SubCommand &proveSubcommand() { return Prove; }
 
@@ -134,8 +133,8 @@ Expected<std::vector<std::string>> askedProperties() {
       Known.push_back(P.Name);
   for (const std::string &Name : Properties)
     if (!prove::modelOfProperty(Name))
-      return usage("unknown property '" + Name + "'" +
-                   suggestion(Name, Known) + " (see 'kharden prove --help')");
+      return usage("unknown property '" + Name + "'" + suggestion(Name, Known) +
+                   " (see 'kharden prove --help')");
   return std::vector<std::string>(Properties.begin(), Properties.end());
 }
 
@@ -178,11 +177,11 @@ Expected<const prove::ModelInfo *> modelOfFile(StringRef File) {
   std::vector<StringRef> Kinds;
   for (const prove::ModelInfo *M : prove::models())
     Kinds.push_back(M->Kind);
-  return make_error<InputError>(
-      File.str(),
-      "unknown kind '" + Kind->Kind + "' (kinds: " + join(Kinds, ", ") +
-          ")" + suggestion(Kind->Kind, Kinds),
-      Kind->Line, Kind->Column);
+  return make_error<InputError>(File.str(),
+                                "unknown kind '" + Kind->Kind +
+                                    "' (kinds: " + join(Kinds, ", ") + ")" +
+                                    suggestion(Kind->Kind, Kinds),
+                                Kind->Line, Kind->Column);
 }
 
 /// Reads every scheme into the run of its model; the errors of every file.
@@ -198,10 +197,10 @@ Error readSchemes(ProofReport &Report) {
       continue;
     }
     if (!Properties.empty() && !hasAskedProperty(**M)) {
-      All = joinErrors(std::move(All),
-                       make_error<InputError>(
-                           File, "no property asked of its kind " +
-                                     (*M)->Kind.str() + " (--property)"));
+      All = joinErrors(
+          std::move(All),
+          make_error<InputError>(File, "no property asked of its kind " +
+                                           (*M)->Kind.str() + " (--property)"));
       continue;
     }
     auto Part = find_if(Report.Parts, [&](const ProofReport::Part &P) {
@@ -215,10 +214,10 @@ Error readSchemes(ProofReport &Report) {
       All = joinErrors(std::move(All), std::move(E));
   }
   // Registry order, whatever the order of --scheme.
-  llvm::sort(Report.Parts, [](const ProofReport::Part &A,
-                              const ProofReport::Part &B) {
-    return find(prove::models(), A.Model) < find(prove::models(), B.Model);
-  });
+  llvm::sort(
+      Report.Parts, [](const ProofReport::Part &A, const ProofReport::Part &B) {
+        return find(prove::models(), A.Model) < find(prove::models(), B.Model);
+      });
   return All;
 }
 

@@ -22,11 +22,21 @@ VerdictCounts countVerdicts(ArrayRef<prove::Verdict> Verdicts) {
   VerdictCounts C;
   for (const prove::Verdict &V : Verdicts)
     switch (V.Status) {
-    case smt::Status::Proved: ++C.Proved; break;
-    case smt::Status::Refuted: ++C.Refuted; break;
-    case smt::Status::Timeout: ++C.Timeout; break;
-    case smt::Status::Unknown: ++C.Unknown; break;
-    case smt::Status::Error: ++C.Error; break;
+    case smt::Status::Proved:
+      ++C.Proved;
+      break;
+    case smt::Status::Refuted:
+      ++C.Refuted;
+      break;
+    case smt::Status::Timeout:
+      ++C.Timeout;
+      break;
+    case smt::Status::Unknown:
+      ++C.Unknown;
+      break;
+    case smt::Status::Error:
+      ++C.Error;
+      break;
     }
   return C;
 }
@@ -86,19 +96,18 @@ void writeText(raw_ostream &OS, const ProofReport &R) {
 
 void writeJson(raw_ostream &OS, const ProofReport &R) {
   VerdictCounts C = countVerdicts(R.verdicts());
-  json::Object Root{
-      {"z3_version", R.Z3Version},
-      {"time_ms", std::round(R.TotalMs * 10) / 10},
-      {"summary", json::Object{{"properties", C.total()},
-                               {"proved", C.Proved},
-                               {"refuted", C.Refuted},
-                               {"undecided", C.undecided()},
-                               {"timeout", C.Timeout},
-                               {"unknown", C.Unknown},
-                               {"error", C.Error}}},
-      // Readers of the stack-offset results find the key even when no
-      // stack-offset scheme ran.
-      {"results", json::Array()}};
+  json::Object Root{{"z3_version", R.Z3Version},
+                    {"time_ms", std::round(R.TotalMs * 10) / 10},
+                    {"summary", json::Object{{"properties", C.total()},
+                                             {"proved", C.Proved},
+                                             {"refuted", C.Refuted},
+                                             {"undecided", C.undecided()},
+                                             {"timeout", C.Timeout},
+                                             {"unknown", C.Unknown},
+                                             {"error", C.Error}}},
+                    // Readers of the stack-offset results find the key even
+                    // when no stack-offset scheme ran.
+                    {"results", json::Array()}};
   for (const ProofReport::Part &P : R.Parts)
     Root[P.Model->JsonKey] = P.Run->toJson();
   OS << formatv("{0:2}", json::Value(std::move(Root))) << "\n";

@@ -31,14 +31,72 @@ std::string htmlText(StringRef Text) {
   std::string Out;
   for (char C : printableText(Text)) {
     switch (C) {
-    case '&': Out += "&amp;"; break;
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
+    case '&':
+      Out += "&amp;";
+      break;
+    case '<':
+      Out += "&lt;";
+      break;
+    case '>':
+      Out += "&gt;";
+      break;
+    case '"':
+      Out += "&quot;";
+      break;
+    default:
+      Out += C;
     }
   }
   return Out;
+}
+
+void writeMarkdownList(raw_ostream &OS, StringRef Label,
+                       ArrayRef<std::string> Items) {
+  if (Items.empty())
+    return;
+  OS << "*" << Label << ".*\n\n";
+  for (const std::string &I : Items)
+    OS << "- " << markdownText(I) << "\n";
+  OS << "\n";
+}
+
+void writeMarkdownDetails(raw_ostream &OS, StringRef Summary,
+                          ArrayRef<std::string> Items) {
+  if (Items.empty())
+    return;
+  OS << "<details><summary>" << Summary << "</summary>\n\n";
+  for (const std::string &I : Items)
+    OS << "- " << markdownText(I) << "\n";
+  OS << "\n</details>\n";
+}
+
+void writeTable(raw_ostream &OS, const Table &T, bool Html) {
+  if (T.size() < 2)
+    return;
+  if (Html) {
+    OS << "<table>\n";
+    for (size_t R = 0; R < T.size(); ++R) {
+      OS << "<tr>";
+      for (const std::string &C : T[R])
+        OS << (R ? "<td>" : "<th>") << htmlText(C) << (R ? "</td>" : "</th>");
+      OS << "</tr>\n";
+    }
+    OS << "</table>\n";
+    return;
+  }
+  for (size_t R = 0; R < T.size(); ++R) {
+    OS << "|";
+    for (const std::string &C : T[R])
+      OS << " " << markdownText(C) << " |";
+    OS << "\n";
+    if (R == 0) {
+      OS << "|";
+      for (size_t I = 0; I < T[R].size(); ++I)
+        OS << " --- |";
+      OS << "\n";
+    }
+  }
+  OS << "\n";
 }
 
 /// One line of Markdown inline text as HTML: code spans, backslash escapes,
@@ -118,8 +176,8 @@ void writeMarkdownAsHtml(raw_ostream &OS, StringRef Markdown) {
          << "</li>\n";
       InList = true;
     } else if (Level >= 1 && Level <= 6 && L.substr(Level).starts_with(" ")) {
-      OS << "<h" << Level << ">" << inlineHtml(L.drop_front(Level + 1))
-         << "</h" << Level << ">\n";
+      OS << "<h" << Level << ">" << inlineHtml(L.drop_front(Level + 1)) << "</h"
+         << Level << ">\n";
     } else if (L.starts_with("<details>") || L.starts_with("</details>")) {
       OS << L << "\n";
     } else if (!L.trim().empty()) {

@@ -10,10 +10,12 @@
 #ifndef KHARDEN_MODELS_PROVE_REPORTTEXT_H
 #define KHARDEN_MODELS_PROVE_REPORTTEXT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace kharden::prove {
 
@@ -26,6 +28,19 @@ std::string markdownText(llvm::StringRef Text);
 std::string markdownCode(llvm::StringRef Text);
 /// Text for HTML: & < > " escaped.
 std::string htmlText(llvm::StringRef Text);
+
+/// "*Label.*" and the items as a list (nothing without items); the items
+/// are escaped.
+void writeMarkdownList(llvm::raw_ostream &OS, llvm::StringRef Label,
+                       llvm::ArrayRef<std::string> Items);
+/// The items as a list folded under Summary (<details>).
+void writeMarkdownDetails(llvm::raw_ostream &OS, llvm::StringRef Summary,
+                          llvm::ArrayRef<std::string> Items);
+
+/// A table as rows of cells, the first row the header.
+using Table = std::vector<std::vector<std::string>>;
+/// T as a Markdown or an HTML table, its cells escaped.
+void writeTable(llvm::raw_ostream &OS, const Table &T, bool Html);
 
 /// Renders the Markdown the models write (headings, lists, tables,
 /// paragraphs, `code`, backslash escapes, a leading *Label.*, <details>) as

@@ -82,9 +82,9 @@ struct FirstDiagnostic {
 
 /// The closest known key to Name not yet written, within clang's
 /// typo-correction distance: (length + 2) / 3 edits.
-std::optional<std::string> closestKey(StringRef Name,
-                                      const std::vector<KeyVocabulary::Key> &Known,
-                                      const std::set<std::string> &Written) {
+std::optional<std::string>
+closestKey(StringRef Name, const std::vector<KeyVocabulary::Key> &Known,
+           const std::set<std::string> &Written) {
   unsigned Limit = (Name.size() + 2) / 3;
   std::optional<std::string> Best;
   unsigned BestDistance = Limit + 1;
@@ -183,8 +183,8 @@ private:
     }
     for (const KeyVocabulary::Key &K : Vocabulary)
       if (K.Required && !Written.count(K.Name))
-        Problems.push_back({MapLine, MapColumn,
-                            "missing required key '" + K.Name + "'"});
+        Problems.push_back(
+            {MapLine, MapColumn, "missing required key '" + K.Name + "'"});
   }
 
   SourceMgr &SM;
@@ -286,11 +286,10 @@ std::optional<Problem> mapError(Error E, std::string &Other) {
 /// One error per problem, in the order of the file (problems at one place
 /// in the order they were found), each once.
 Error toErrors(StringRef Path, std::vector<Problem> Problems) {
-  std::stable_sort(Problems.begin(), Problems.end(),
-                   [](const Problem &A, const Problem &B) {
-                     return std::tie(A.Line, A.Column) <
-                            std::tie(B.Line, B.Column);
-                   });
+  std::stable_sort(
+      Problems.begin(), Problems.end(), [](const Problem &A, const Problem &B) {
+        return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+      });
   std::vector<Problem> Once;
   for (const Problem &P : Problems)
     if (!is_contained(Once, P))
@@ -298,9 +297,9 @@ Error toErrors(StringRef Path, std::vector<Problem> Problems) {
   Problems = std::move(Once);
   Error All = Error::success();
   for (const Problem &P : Problems)
-    All = joinErrors(std::move(All), make_error<InputError>(
-                                         Path.str(), P.Message, P.Line,
-                                         P.Column));
+    All =
+        joinErrors(std::move(All), make_error<InputError>(Path.str(), P.Message,
+                                                          P.Line, P.Column));
   return All;
 }
 

@@ -1,4 +1,5 @@
-//===- models/scheme/SchemeDocument.h - read a scheme file, report all -*- C++ -*-===//
+//===- models/scheme/SchemeDocument.h - read a scheme file, report all -*- C++
+//-*-===//
 //
 // Every scheme reader maps its document with LLVM's YAML I/O, which stops at
 // the first problem and cannot name the key a typo was meant to be: a
@@ -133,12 +134,11 @@ llvm::Error readSchemeDocument(llvm::StringRef Path, T &Out) {
   if (!Buffer)
     return Buffer.takeError();
   static const KeyVocabulary Keys = keyVocabulary<T>();
-  return detail::readSchemeText(
-      Path, (*Buffer)->getMemBufferRef(), Keys,
-      [&](llvm::MemoryBufferRef Text) {
-        Out = T();
-        return parseYaml(Text, Path, Out);
-      });
+  return detail::readSchemeText(Path, (*Buffer)->getMemBufferRef(), Keys,
+                                [&](llvm::MemoryBufferRef Text) {
+                                  Out = T();
+                                  return parseYaml(Text, Path, Out);
+                                });
 }
 
 } // namespace kharden

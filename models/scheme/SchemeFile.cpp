@@ -2,10 +2,11 @@
 #include "support/InputError.h"
 #include "support/YamlFile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 
@@ -60,6 +61,15 @@ Expected<SchemeKindAt> readSchemeKind(StringRef Path) {
     return Fail(Root, "missing required key 'kind'");
   return *Kind;
 }
+
+bool isSchemeName(StringRef Name) {
+  return !Name.empty() && all_of(Name, [](char C) {
+    return isAlnum(C) || C == '.' || C == '_' || C == '-';
+  });
+}
+
+const char *const BadSchemeName =
+    "name must be non-empty and use only letters, digits, '.', '_' and '-'";
 
 void mapSchemeKind(yaml::IO &Io, StringRef Kind) {
   std::string Written = Kind.str();

@@ -34,13 +34,19 @@ llvm::Expected<SchemeKindAt> readSchemeKind(llvm::StringRef Path);
 /// Kind.
 void mapSchemeKind(llvm::yaml::IO &Io, llvm::StringRef Kind);
 
+/// Scheme names are file names and parts of query names: letters, digits,
+/// '.', '_' and '-', at least one. BadSchemeName says so.
+bool isSchemeName(llvm::StringRef Name);
+extern const char *const BadSchemeName;
+
 /// The directory of the built-in schemes: share/kharden/schemes next to the
 /// running executable when installed, else models/schemes in the source tree
 /// kharden was built from.
 std::string builtinSchemeDir();
 
 /// The built-in scheme files of one kind, sorted by file name.
-llvm::Expected<std::vector<std::string>> builtinSchemeFiles(llvm::StringRef Kind);
+llvm::Expected<std::vector<std::string>>
+builtinSchemeFiles(llvm::StringRef Kind);
 
 /// Resolves a --scheme argument: an existing file path is taken as is;
 /// otherwise NAME names the built-in NAME.yaml. Fails with the list of

@@ -50,7 +50,11 @@ Status ProofOutcome::status() const {
 
 std::string ProofOutcome::problem() const { return problemOf(V); }
 std::string SearchOutcome::problem() const { return problemOf(V); }
+std::string InvariantOutcome::problem() const { return problemOf(V); }
 
 Status SearchOutcome::undecidedStatus() const { return undecidedStatusOf(V); }
+Status InvariantOutcome::undecidedStatus() const {
+  return undecidedStatusOf(V);
+}
 
 } // namespace kharden::smt

@@ -1,4 +1,5 @@
-//===- models/solver/ProofRecord.h - one property's proof, as reported -*- C++ -*-===//
+//===- models/solver/ProofRecord.h - one property's proof, as reported -*- C++
+//-*-===//
 //
 // What every model reports for one (scheme, property): the verdict, how it
 // was reached, the lemmas proved on the way, and the queries (with their

@@ -56,8 +56,8 @@ bool ProofRun::prove(StringRef Step, const z3::expr &Claim,
 }
 
 std::optional<Assignment> ProofRun::witness(StringRef Step,
-                                                 ArrayRef<z3::expr> Constraints,
-                                                 const Twine &What) {
+                                            ArrayRef<z3::expr> Constraints,
+                                            const Twine &What) {
   if (Failed)
     return std::nullopt;
   SearchOutcome O = Session.findWitness(name(Step), Constraints);
@@ -80,6 +80,18 @@ ProofRun::search(StringRef Step, ArrayRef<z3::expr> Constraints, Role R) {
     Guidance.push_back(Session.queries().size());
   SearchOutcome O = Session.findWitness(name(Step), Constraints);
   if (O.decided())
+    return O;
+  fail(O.undecidedStatus(), Step + ": " + O.problem());
+  return std::nullopt;
+}
+
+std::optional<InvariantOutcome>
+ProofRun::searchInvariant(StringRef Step, const SafetyProblem &P) {
+  if (Failed)
+    return std::nullopt;
+  Guidance.push_back(Session.queries().size());
+  InvariantOutcome O = Session.findInvariant(name(Step), P);
+  if (O.invariant() || O.badReachable())
     return O;
   fail(O.undecidedStatus(), Step + ": " + O.problem());
   return std::nullopt;

@@ -1,4 +1,5 @@
-//===- models/solver/ProofRun.h - bookkeeping of one property's proof -*- C++ -*-===//
+//===- models/solver/ProofRun.h - bookkeeping of one property's proof -*- C++
+//-*-===//
 //
 // A property is proved by a sequence of named queries. ProofRun runs them
 // through one SmtSession, names them "<scheme>/<property>/<step>", keeps the
@@ -34,16 +35,22 @@ public:
   /// Searches for a witness the proof needs; null (with the reason
   /// recorded) unless one is found.
   std::optional<Assignment> witness(llvm::StringRef Step,
-                                         llvm::ArrayRef<z3::expr> Constraints,
-                                         const llvm::Twine &What);
+                                    llvm::ArrayRef<z3::expr> Constraints,
+                                    const llvm::Twine &What);
   /// A search whose both answers the proof can use (found or impossible);
   /// null, with the reason recorded, when it is undecided. A search that
   /// only guides the proof (a Houdini round) is not Evidence: its replay
   /// file is written but not listed in the result.
   enum class Role { Evidence, Guidance };
   std::optional<SearchOutcome> search(llvm::StringRef Step,
-                                           llvm::ArrayRef<z3::expr> Constraints,
-                                           Role R = Role::Evidence);
+                                      llvm::ArrayRef<z3::expr> Constraints,
+                                      Role R = Role::Evidence);
+  /// Searches for an inductive invariant of P (Spacer). Guidance like a
+  /// Houdini round: its replay file is written but not listed, and the
+  /// proof rests on the checks of the invariant. Null, with the reason
+  /// recorded, when the search is undecided.
+  std::optional<InvariantOutcome> searchInvariant(llvm::StringRef Step,
+                                                  const SafetyProblem &P);
   /// Records a line of evidence for a step run with search().
   void note(llvm::StringRef Step, const llvm::Twine &What) {
     stepDone(Step, What);

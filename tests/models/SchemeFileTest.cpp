@@ -166,9 +166,9 @@ TEST(SchemeFileTest, EveryProblemOfAFileIsReported) {
 TEST(SchemeFileTest, AnErrorInAnOptionalKeyDoesNotHideTheNext) {
   // unknown-bits is optional: past its bad value the reader reads on, to
   // the next one.
-  std::string Text = replace(
-      replace(ValidScheme, "unknown-bits: 8", "unknown-bits: 40"), "align: 8",
-      "align: 12");
+  std::string Text =
+      replace(replace(ValidScheme, "unknown-bits: 8", "unknown-bits: 40"),
+              "align: 8", "align: 12");
   EXPECT_EQ(errorOf(Text), "FILE:12:17: expected an integer from 0 to 32\n"
                            "FILE:19:10: expected a power of two from 1 to "
                            "4096");

@@ -16,11 +16,18 @@ TEST(SchemeWriting, CommentsFromCodeArePrintableAndOnOneLine) {
   ExtractedScheme S;
   S.Scheme.Name = "extracted-arm64";
   S.Scheme.Random.Expression = "get_random_u16()\x1b[2J";
-  S.Fields.push_back({"random.expression", "get_random_u16()\x1b[2J\xff", true,
+  S.Fields.push_back({"random.expression",
+                      "get_random_u16()\x1b[2J\xff",
+                      true,
                       "the argument\nof choose_random_kstack_offset()",
-                      {"arch/arm64/kernel/\x9b" "syscall.c", 68, 2}});
-  S.Fields.push_back({"storage", "unknown", false,
-                      "no per-CPU write\x1b]0;title\x07 found", {}});
+                      {"arch/arm64/kernel/\x9b"
+                       "syscall.c",
+                       68, 2}});
+  S.Fields.push_back({"storage",
+                      "unknown",
+                      false,
+                      "no per-CPU write\x1b]0;title\x07 found",
+                      {}});
   std::string Out;
   llvm::raw_string_ostream OS(Out);
   writeExtractedScheme(OS, S);
