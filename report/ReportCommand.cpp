@@ -48,7 +48,8 @@ cl::opt<RenderFormat> Format(
 cl::opt<std::string> Output("o", cl::desc("Write the report to FILE"),
                             cl::value_desc("file"), REPORT_OPTION);
 cl::opt<unsigned> TimeoutMs("timeout-ms",
-                            cl::desc("Wall-clock limit per solver query"),
+                            cl::desc("Wall-clock limit per solver query, in "
+                                     "milliseconds; 0 means unlimited"),
                             cl::init(20000), REPORT_OPTION);
 
 #undef REPORT_OPTION
