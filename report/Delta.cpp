@@ -63,15 +63,16 @@ void compareScheme(const SchemeReport &Base, const SchemeReport &Head,
     std::string Subject = Head.Name + "/" + Old.Property;
     if (It == Head.Properties.end()) {
       D.Items.push_back({DeltaItem::Kind::PropertyChanged, Subject,
-                         Old.Status + " -> not proved (the scheme is "
-                                      "incomplete)",
+                         std::string(smt::statusName(Old.Status)) +
+                             " -> not proved (the scheme is incomplete)",
                          true, Cause});
       continue;
     }
     if (It->Status != Old.Status)
       D.Items.push_back({DeltaItem::Kind::PropertyChanged, Subject,
-                         Old.Status + " -> " + It->Status,
-                         Old.Status == "proved", Cause});
+                         std::string(smt::statusName(Old.Status)) + " -> " +
+                             smt::statusName(It->Status),
+                         Old.Status == smt::Status::Proved, Cause});
     for (const auto &[Key, Value] : It->Figures) {
       std::optional<double> Before = Old.figure(Key);
       if (!Before || *Before == Value)

@@ -1,4 +1,5 @@
 #include "report/Render.h"
+#include "models/prove/ReportText.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -13,27 +14,6 @@ std::string at(const SourcePoint &P) {
   return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
 }
 
-std::string escapeHtml(StringRef S) {
-  std::string Out;
-  for (char C : S) {
-    switch (C) {
-    case '<': Out += "&lt;"; break;
-    case '>': Out += "&gt;"; break;
-    case '&': Out += "&amp;"; break;
-    case '"': Out += "&quot;"; break;
-    default: Out += C;
-    }
-  }
-  return Out;
-}
-
-std::string escapeCell(StringRef S) {
-  std::string Out;
-  for (char C : S)
-    Out += C == '|' ? std::string("\\|") : std::string(1, C);
-  return Out;
-}
-
 StringRef kindText(DeltaItem::Kind K) {
   switch (K) {
   case DeltaItem::Kind::NewFinding: return "finding appeared";
@@ -44,48 +24,20 @@ StringRef kindText(DeltaItem::Kind K) {
   return "";
 }
 
-/// A table as rows of cells; the first row is the header.
-using Table = std::vector<std::vector<std::string>>;
-
-void writeTable(raw_ostream &OS, const Table &T, bool Html) {
-  if (T.size() < 2)
-    return;
-  if (Html) {
-    OS << "<table>\n";
-    for (size_t R = 0; R < T.size(); ++R) {
-      OS << "<tr>";
-      for (const std::string &C : T[R])
-        OS << (R ? "<td>" : "<th>") << escapeHtml(C) << (R ? "</td>" : "</th>");
-      OS << "</tr>\n";
-    }
-    OS << "</table>\n";
-    return;
-  }
-  for (size_t R = 0; R < T.size(); ++R) {
-    OS << "|";
-    for (const std::string &C : T[R])
-      OS << " " << escapeCell(C) << " |";
-    OS << "\n";
-    if (R == 0) {
-      OS << "|";
-      for (size_t I = 0; I < T[R].size(); ++I)
-        OS << " --- |";
-      OS << "\n";
-    }
-  }
-  OS << "\n";
-}
+using prove::Table;
+using prove::writeTable;
 
 void heading(raw_ostream &OS, unsigned Level, StringRef Text, bool Html) {
   if (Html)
-    OS << "<h" << Level << ">" << escapeHtml(Text) << "</h" << Level << ">\n";
+    OS << "<h" << Level << ">" << prove::htmlText(Text) << "</h" << Level
+       << ">\n";
   else
     OS << "\n" << std::string(Level, '#') << " " << Text << "\n\n";
 }
 
 void paragraph(raw_ostream &OS, StringRef Text, bool Html) {
   if (Html)
-    OS << "<p>" << escapeHtml(Text) << "</p>\n";
+    OS << "<p>" << prove::htmlText(Text) << "</p>\n";
   else
     OS << Text << "\n";
 }
@@ -165,7 +117,7 @@ void writeDocument(raw_ostream &OS, const TreeReport &R,
     if (!S.Complete)
       paragraph(OS, "Some fields are unknown: the scheme is not proved.", Html);
   }
-  if (!Proofs.Schemes.empty()) {
+  if (!Proofs.Parts.empty()) {
     heading(OS, 2, "Proofs", Html);
     OS << proofBody(Proofs,
                     Html ? ReportFormat::Html : ReportFormat::Markdown);

@@ -1,12 +1,13 @@
 #include "report/Commands.h"
 
 #include "checkers/frontend/Report.h"
+#include "models/kstack/Properties.h"
+#include "models/kstack/StackOffsetRun.h"
+#include "models/solver/Solver.h"
 #include "report/Delta.h"
 #include "report/Pipeline.h"
-#include "report/TreeOptions.h"
 #include "report/Render.h"
-#include "models/kstack/Properties.h"
-#include "models/solver/Solver.h"
+#include "report/TreeOptions.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
 
@@ -47,7 +48,8 @@ cl::opt<RenderFormat> Format(
 cl::opt<std::string> Output("o", cl::desc("Write the report to FILE"),
                             cl::value_desc("file"), REPORT_OPTION);
 cl::opt<unsigned> TimeoutMs("timeout-ms",
-                            cl::desc("Wall-clock limit per solver query"),
+                            cl::desc("Wall-clock limit per solver query, in "
+                                     "milliseconds; 0 means unlimited"),
                             cl::init(20000), REPORT_OPTION);
 
 #undef REPORT_OPTION
@@ -84,6 +86,7 @@ TreeReport buildReport(const AnalysedTree &Tree,
       relativize(R.Root, N.Where);
   }
   Proofs.Z3Version = smt::SmtSession::z3Version();
+  auto Run = std::make_unique<kstack::StackOffsetRun>();
   for (ExtractedScheme &E : extractStackOffsetSchemes(
            *Tree.Solved,
            [&](StringRef Function) { return filesNaming(Tree, Function); })) {
@@ -96,15 +99,17 @@ TreeReport buildReport(const AnalysedTree &Tree,
       S.Fields.push_back(std::move(F));
     }
     if (S.Complete) {
-      SchemeResults SR{E.Scheme, "(extracted)", prove(E.Scheme)};
+      kstack::SchemeResults SR{E.Scheme, "(extracted)", prove(E.Scheme)};
       for (const kstack::PropertyResult &PR : SR.Results) {
         S.Properties.push_back(figuresOf(PR));
         Proofs.TotalMs += PR.TimeMs;
       }
-      Proofs.Schemes.push_back(std::move(SR));
+      Run->add(std::move(SR));
     }
     R.Schemes.push_back(std::move(S));
   }
+  if (!Run->empty())
+    Proofs.Parts.push_back({&kstack::model(), std::move(Run)});
   return R;
 }
 
@@ -113,7 +118,7 @@ bool undecided(const TreeReport &R) {
     if (!S.Complete)
       return true;
     for (const PropertyFigures &P : S.Properties)
-      if (P.Status == "unknown" || P.Status == "error")
+      if (!smt::decided(P.Status))
         return true;
   }
   return false;

@@ -26,7 +26,7 @@ const ExtractedField *SchemeReport::field(StringRef Name) const {
 PropertyFigures figuresOf(const kstack::PropertyResult &R) {
   PropertyFigures P;
   P.Property = R.Property;
-  P.Status = smt::statusName(R.Verdict);
+  P.Status = R.Verdict;
   P.Summary = R.Summary;
   if (const auto &E = R.Entropy) {
     P.Figures = {{"distinct_offsets", E->DistinctShifts},
@@ -64,7 +64,7 @@ json::Value toJson(const TreeReport &R) {
       Fields.push_back(fieldToJson(F));
     for (const PropertyFigures &P : S.Properties) {
       json::Object O{{"property", P.Property},
-                     {"status", P.Status},
+                     {"status", smt::statusName(P.Status)},
                      {"summary", P.Summary}};
       for (const auto &[Key, Value] : P.Figures)
         O[Key] = Value;
@@ -154,7 +154,14 @@ Expected<TreeReport> readTreeReport(StringRef Path) {
             return bad(Path, "a property lacks its name or status");
           PropertyFigures P;
           P.Property = PO->getString("property")->str();
-          P.Status = PO->getString("status")->str();
+          std::optional<smt::Status> Status =
+              smt::parseStatus(*PO->getString("status"));
+          if (!Status)
+            return bad(Path, "property " + P.Property + " has status '" +
+                                 *PO->getString("status") +
+                                 "', not proved, refuted, timeout, unknown "
+                                 "or error");
+          P.Status = *Status;
           if (auto Sum = PO->getString("summary"))
             P.Summary = Sum->str();
           for (const auto &[Key, Value] : *PO)

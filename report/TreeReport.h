@@ -13,6 +13,7 @@
 #include "checkers/core/Finding.h"
 #include "checkers/extract/SchemeExtraction.h"
 #include "models/kstack/PropertyResult.h"
+#include "models/solver/Status.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -21,7 +22,7 @@ namespace kharden {
 /// One proved (or not) property of an extracted scheme, as JSON keeps it.
 struct PropertyFigures {
   std::string Property;
-  std::string Status;
+  smt::Status Status = smt::Status::Error;
   std::string Summary;
   /// Numeric figures by JSON name: "min_entropy_bits", "distinct_offsets", ...
   std::vector<std::pair<std::string, double>> Figures;

@@ -3,6 +3,7 @@
 #define KHARDEN_CHECKERS_CORE_FINDING_H
 
 #include "checkers/engine/Summary.h"
+#include "models/solver/Status.h"
 
 #include <optional>
 #include <string>
@@ -24,7 +25,7 @@ struct ScheduleStep {
 
 /// What a model proved about a finding's shape (split-percpu-handoff).
 struct Verdict {
-  std::string Status;   ///< "proved", "refuted", "unknown" or "error".
+  smt::Status Status = smt::Status::Error;
   std::string Property; ///< "atomicity.freshness"
   std::string Scheme;   ///< The scheme the finding was mapped to, in words.
   std::string Detail;   ///< Proof method, or why unknown.

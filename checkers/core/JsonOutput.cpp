@@ -33,7 +33,7 @@ json::Object findingToJson(const Finding &F) {
                                    {"event", S.Event},
                                    {"slot_value", S.SlotValue},
                                    {"note", S.Note}});
-    O["verdict"] = json::Object{{"status", V->Status},
+    O["verdict"] = json::Object{{"status", smt::statusName(V->Status)},
                                 {"property", V->Property},
                                 {"scheme", V->Scheme},
                                 {"detail", V->Detail},

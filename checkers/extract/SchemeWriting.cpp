@@ -1,13 +1,27 @@
 #include "checkers/extract/SchemeExtraction.h"
+#include "support/PrintableText.h"
 
 #include "llvm/ADT/StringMap.h"
 
+#include <algorithm>
+
 namespace kharden {
+
+/// Text from the code (an expression, a file name) for a one-line YAML
+/// comment: printable, and on one line.
+static std::string commentText(llvm::StringRef Text) {
+  std::string Out = printableText(Text);
+  std::replace_if(
+      Out.begin(), Out.end(), [](char C) { return C == '\n' || C == '\t'; },
+      ' ');
+  return Out;
+}
 
 static std::string pointText(const SourcePoint &P) {
   if (!P.valid())
     return "the compile command";
-  return P.File + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+  return commentText(P.File) + ":" + std::to_string(P.Line) + ":" +
+         std::to_string(P.Column);
 }
 
 /// Rewrites the values of unknown fields to `unknown`, by their path in the
@@ -39,7 +53,7 @@ static std::string markUnknown(llvm::StringRef Yaml,
       auto It = Unknown.find(Path);
       if (It != Unknown.end()) {
         Out += std::string(Indent, ' ') + Key.str() + ": unknown  # " +
-               It->second + "\n";
+               commentText(It->second) + "\n";
         continue;
       }
     }
@@ -52,8 +66,8 @@ void writeExtractedScheme(llvm::raw_ostream &OS, const ExtractedScheme &S) {
   OS << "# Extracted by `kharden extract`; every field and the code it comes "
         "from:\n";
   for (const ExtractedField &F : S.Fields)
-    OS << "#   " << F.Field << ": " << F.Value << "  <- " << F.Evidence
-       << " (" << pointText(F.Where) << ")\n";
+    OS << "#   " << F.Field << ": " << commentText(F.Value) << "  <- "
+       << commentText(F.Evidence) << " (" << pointText(F.Where) << ")\n";
   if (!S.complete())
     OS << "# Some fields are unknown: this file is incomplete on purpose "
           "and no scheme reader accepts it.\n";

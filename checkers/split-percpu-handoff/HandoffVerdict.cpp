@@ -33,16 +33,13 @@ Verdict proveFreshness(const HandoffShape &Shape) {
   kstack::PropertyResult R =
       kstack::checkAtomicity(S, kstack::AtomicityProperty::Freshness);
   Verdict V;
-  V.Status = smt::statusName(R.Verdict);
+  V.Status = R.Verdict;
   V.Property = R.Property;
   V.Scheme = ("per-cpu storage, consume " + kstack::spelling(S.Consume.Ctx) +
               ", refill " + kstack::spelling(S.Refill.Ctx) + " at " +
               kstack::spelling(S.Refill.Site))
                  .str();
-  V.Detail = R.Verdict == smt::Status::Unknown ||
-                     R.Verdict == smt::Status::Error
-                 ? R.Problem
-                 : R.Method;
+  V.Detail = smt::decided(R.Verdict) ? R.Method : R.Problem;
   for (const kstack::ScheduleStep &Step : R.Schedule)
     V.Schedule.push_back({Step.Cpu, "task" + std::to_string(Step.Task),
                           Step.Event,

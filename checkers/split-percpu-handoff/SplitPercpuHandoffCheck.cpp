@@ -64,10 +64,10 @@ std::string where(RegionContext C) {
 }
 
 std::string consequence(const Verdict &V) {
-  if (V.Status == "refuted")
+  if (V.Status == smt::Status::Refuted)
     return "a task that migrates in between lets a CPU consume the same "
            "value twice";
-  if (V.Status == "proved")
+  if (V.Status == smt::Status::Proved)
     return "the atomicity model proves every consumed value fresh";
   return "the atomicity model could not decide whether a value can be "
          "consumed twice";
@@ -93,8 +93,8 @@ bool atRefill(llvm::StringRef Event) {
 
 void addVerdictNotes(Finding &Fd, const Verdict &V, const SourcePoint &Consume,
                      const SourcePoint &Refill) {
-  std::string Head = "atomicity model: " + V.Property + " " + V.Status +
-                     " for " + V.Scheme;
+  std::string Head = "atomicity model: " + V.Property + " " +
+                     smt::statusName(V.Status) + " for " + V.Scheme;
   if (!V.Detail.empty())
     Head += " (" + V.Detail + ")";
   Fd.Notes.push_back({Consume, Head});
@@ -167,8 +167,8 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       Finding Fd;
       Fd.Check = std::string(name());
       // A handoff the model proves fresh is worth knowing, not a bug.
-      Fd.Level = Secret && V.Status != "proved" ? Severity::Warning
-                                                : Severity::Note;
+      Fd.Level = Secret && V.Status != smt::Status::Proved ? Severity::Warning
+                                                           : Severity::Note;
       Fd.Where = C.Op->Where;
       Fd.Function = C.F->Name;
       Fd.Variable = Variable.str();

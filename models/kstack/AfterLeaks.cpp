@@ -17,7 +17,7 @@
 #include "models/kstack/Entropy.h"
 #include "models/kstack/Lfsr113.h"
 #include "models/kstack/OffsetMap.h"
-#include "models/kstack/ProofRun.h"
+#include "models/solver/ProofRun.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -26,6 +26,8 @@
 using namespace llvm;
 
 namespace kharden::kstack {
+
+using smt::ProofRun;
 
 namespace {
 

@@ -22,7 +22,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "models/kstack/Atomicity.h"
-#include "models/kstack/ProofRun.h"
+#include "models/solver/ProofRun.h"
+#include "models/solver/TransitionSystem.h"
 
 #include "llvm/ADT/Twine.h"
 
@@ -32,6 +33,8 @@
 using namespace llvm;
 
 namespace kharden::kstack {
+
+using smt::ProofRun;
 
 StringRef propertyName(AtomicityProperty P) {
   return P == AtomicityProperty::Freshness ? "atomicity.freshness"
@@ -85,15 +88,18 @@ struct Layout {
   unsigned size() const { return bad() + 1; }
 };
 
-using State = std::vector<z3::expr>;
+using State = smt::Vars;
 
 /// The event taken between two states, and the slots it touched (for the
-/// printed schedule).
+/// printed schedule): the fields of a step's label.
 struct Event {
   z3::expr Kind, Cpu, Task, Consumed, Read, Written;
+  explicit Event(const smt::Vars &L)
+      : Kind(L[0]), Cpu(L[1]), Task(L[2]), Consumed(L[3]), Read(L[4]),
+        Written(L[5]) {}
 };
 
-class SystemModel {
+class SystemModel : public smt::TransitionSystem {
 public:
   SystemModel(const StackOffsetScheme &S, AtomicityProperty P,
               const AtomicityOptions &O, z3::context &C)
@@ -103,7 +109,7 @@ public:
 
   const Layout &layout() const { return L; }
 
-  State state(const std::string &Prefix) const {
+  State state(const std::string &Prefix) const override {
     State S;
     for (unsigned I = 0; I < L.size(); ++I) {
       std::string N = Prefix + varName(I);
@@ -112,7 +118,7 @@ public:
     }
     return S;
   }
-  Event event(const std::string &Prefix) const {
+  smt::Vars label(const std::string &Prefix) const override {
     auto V = [&](const char *N, unsigned W) {
       return C.bv_const((Prefix + N).c_str(), W);
     };
@@ -121,9 +127,14 @@ public:
             V("read", SlotWidth),   V("written", SlotWidth)};
   }
 
-  z3::expr initial(const State &S) const;
+  z3::expr initial(const State &S) const override;
   z3::expr transition(const State &S, const Event &E, const State &N) const;
+  z3::expr step(const State &S, const smt::Vars &L,
+                const State &N) const override {
+    return transition(S, Event(L), N);
+  }
   z3::expr violated(const State &S) const { return S[L.bad()]; }
+  z3::expr bad(const State &S) const override { return violated(S); }
 
   bool consumeAtomic() const {
     return Scheme.Consume.Ctx != Context::Preemptible;
@@ -436,7 +447,7 @@ bool proveByInvariant(ProofRun &Run, const SystemModel &M, PropertyResult &R) {
     Ls = Kept;
   }
   State S = M.state("s_"), N = M.state("n_");
-  Event E = M.event("e_");
+  Event E(M.label("e_"));
   while (true) {
     auto O = Run.search(
         "houdini-" + std::to_string(++Round),
@@ -550,50 +561,6 @@ ScheduleStep stepOf(const SystemModel &M, const smt::Assignment &W,
   return Step;
 }
 
-/// Iterative deepening: the first depth with a violating run gives the
-/// shortest counterexample.
-/// Iterative deepening over depths First..Last: the first depth with a
-/// violating run gives the shortest counterexample (every shorter depth has
-/// been shown free of one, by this call or an earlier one).
-class Bmc {
-public:
-  Bmc(const SystemModel &M) : M(M), Path(M.initial(M.state("s0_"))) {
-    States.push_back(M.state("s0_"));
-  }
-  /// True when a counterexample was found (and recorded in R).
-  bool deepen(ProofRun &Run, unsigned Last, PropertyResult &R) {
-    while (States.size() <= Last && Run.ok()) {
-      unsigned Depth = States.size();
-      Events.push_back(M.event("e" + std::to_string(Depth - 1) + "_"));
-      States.push_back(M.state("s" + std::to_string(Depth) + "_"));
-      Path =
-          Path && M.transition(States[Depth - 1], Events.back(), States[Depth]);
-      std::string Step = "bmc-" + std::to_string(Depth);
-      auto O = Run.search(Step, {Path, M.violated(States[Depth])});
-      if (!O)
-        return false;
-      if (O->provedImpossible())
-        continue;
-      Run.note(Step, "a schedule of " + Twine(Depth) +
-                         " steps violates the property; none shorter does");
-      for (unsigned I = 0; I < Depth; ++I)
-        R.Schedule.push_back(stepOf(M, *O->witness(), States[I], Events[I]));
-      R.Bound = Depth;
-      R.Method = "bounded model checking, iterative deepening: shortest "
-                 "counterexample";
-      return true;
-    }
-    return false;
-  }
-  unsigned depth() const { return States.size() - 1; }
-
-private:
-  const SystemModel &M;
-  std::vector<State> States;
-  std::vector<Event> Events;
-  z3::expr Path;
-};
-
 void describe(PropertyResult &R, const StackOffsetScheme &S,
               const AtomicityOptions &O) {
   R.Assumptions.push_back(
@@ -635,18 +602,25 @@ PropertyResult checkAtomicity(const StackOffsetScheme &S, AtomicityProperty P,
     SystemModel M(S, P, O, Run.ctx());
     // Short counterexamples first (cheap, and they spare Houdini the many
     // rounds it needs to give up), then the invariant, then longer runs.
-    Bmc Search(M);
-    bool Refuted = Search.deepen(Run, std::min(O.MaxDepth, ShallowDepth), R);
-    if (!Refuted && Run.ok() && proveByInvariant(Run, M, R)) {
+    smt::ShortestViolation Search(M);
+    std::optional<smt::Path> Path =
+        Search.deepen(Run, std::min(O.MaxDepth, ShallowDepth));
+    if (!Path && Run.ok() && proveByInvariant(Run, M, R)) {
       R.Summary = P == AtomicityProperty::Freshness
                       ? "no offset is ever used twice"
                       : "every refill reads and writes the same CPU's slot";
       Run.finish(smt::Status::Proved);
       return R;
     }
-    if (!Refuted && Run.ok())
-      Refuted = Search.deepen(Run, O.MaxDepth, R);
-    if (Refuted) {
+    if (!Path && Run.ok())
+      Path = Search.deepen(Run, O.MaxDepth);
+    if (Path) {
+      for (size_t I = 0; I < Path->Labels.size(); ++I)
+        R.Schedule.push_back(
+            stepOf(M, Path->Witness, Path->States[I], Event(Path->Labels[I])));
+      R.Bound = R.Schedule.size();
+      R.Method = "bounded model checking, iterative deepening: shortest "
+                 "counterexample";
       R.Summary = (P == AtomicityProperty::Freshness
                        ? "an offset is used twice"
                        : "a refill reads one CPU's slot and writes another's") +

@@ -24,6 +24,8 @@ using namespace llvm;
 
 namespace kharden::kstack {
 
+using smt::ProofRun;
+
 namespace {
 
 std::string hex(uint64_t V) { return "0x" + utohexstr(V, /*LowerCase=*/false); }

@@ -1,16 +1,16 @@
 //===- models/kstack/PropertyResult.h - one theorem about a scheme -*- C++
 //-*-===//
 //
-// What `kharden prove` reports for one (scheme, property): the verdict, the
-// figures the proofs established, the assumptions in words, and the queries
-// (with their replay files) the verdict rests on. No Z3 here: reports and
-// checkers read results without seeing the solver.
+// What `kharden prove` reports for one (scheme, property) of a stack-offset
+// scheme: the common record (models/solver/ProofRecord.h) and the figures
+// the proofs established. No Z3 here: reports and checkers read results
+// without seeing the solver.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_MODELS_KSTACK_PROPERTYRESULT_H
 #define KHARDEN_MODELS_KSTACK_PROPERTYRESULT_H
 
-#include "models/solver/Status.h"
+#include "models/solver/ProofRecord.h"
 
 #include <map>
 #include <optional>
@@ -56,31 +56,13 @@ struct EntropyFigures {
   unsigned RandomMask = 0;
 };
 
-struct PropertyResult {
-  std::string Scheme;
-  std::string Property;
-  smt::Status Verdict = smt::Status::Error;
-  /// One sentence: what holds, or why not.
-  std::string Summary;
-  /// The attacker and execution assumptions, in words.
-  std::vector<std::string> Assumptions;
-  /// The lemmas proved on the way, one line each.
-  std::vector<std::string> Steps;
+/// A stack-offset property's result: the common record and the model's
+/// figures.
+struct PropertyResult : smt::ProofRecord {
   std::optional<EntropyFigures> Entropy;
   std::optional<unsigned> LeaksToDetermine;
-  /// Atomicity: how the verdict was reached ("inductive invariant of N
-  /// lemmas", "bounded model checking") and the bound or depth.
-  std::string Method;
-  std::optional<unsigned> Bound;
+  /// Atomicity: the shortest counterexample, when refuted.
   std::vector<ScheduleStep> Schedule;
-  /// Why a property is unknown or an error.
-  std::string Problem;
-  std::vector<std::string> SmtFiles;
-  unsigned Queries = 0;
-  /// Wall-clock time, and the CPU time of the thread that proved it (what
-  /// the proof costs, whatever else runs on the machine).
-  double TimeMs = 0;
-  double CpuMs = 0;
 };
 
 } // namespace kharden::kstack

@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "models/kstack/Scheme.h"
+#include "models/scheme/SchemeDocument.h"
 #include "models/scheme/SchemeFile.h"
-#include "support/YamlFile.h"
+#include "models/scheme/SchemeSpellings.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
@@ -19,42 +20,32 @@
 using namespace llvm;
 using namespace kharden::kstack;
 
-namespace {
-
-template <typename E> struct Spellings;
-#define KHARDEN_SPELLINGS(TYPE, EXPECTED, ...)                                 \
-  template <> struct Spellings<TYPE> {                                         \
-    static constexpr const char *Expected = EXPECTED;                          \
-    static constexpr std::pair<const char *, TYPE> Table[] = {__VA_ARGS__};    \
-  };
-KHARDEN_SPELLINGS(Storage, "expected per-cpu, per-task or per-cpu-prng",
+namespace kharden {
+KHARDEN_SPELLINGS(kstack::Storage, "expected per-cpu, per-task or per-cpu-prng",
                   {"per-cpu", Storage::PerCpu}, {"per-task", Storage::PerTask},
                   {"per-cpu-prng", Storage::PerCpuPrng})
-KHARDEN_SPELLINGS(RefillSite,
+KHARDEN_SPELLINGS(kstack::RefillSite,
                   "expected syscall-exit, every-return-to-user or "
                   "fused-with-consume",
                   {"syscall-exit", RefillSite::SyscallExit},
                   {"every-return-to-user", RefillSite::EveryReturnToUser},
                   {"fused-with-consume", RefillSite::FusedWithConsume})
-KHARDEN_SPELLINGS(Context, "expected preemptible, preempt-off or irqs-off",
+KHARDEN_SPELLINGS(kstack::Context,
+                  "expected preemptible, preempt-off or irqs-off",
                   {"preemptible", Context::Preemptible},
                   {"preempt-off", Context::PreemptOff},
                   {"irqs-off", Context::IrqsOff})
-KHARDEN_SPELLINGS(RandomSource, "expected crng, timer or prng",
+KHARDEN_SPELLINGS(kstack::RandomSource, "expected crng, timer or prng",
                   {"crng", RandomSource::Crng}, {"timer", RandomSource::Timer},
                   {"prng", RandomSource::Prng})
-KHARDEN_SPELLINGS(Mix, "expected xor, ror32-xor or none", {"xor", Mix::Xor},
-                  {"ror32-xor", Mix::Ror32Xor}, {"none", Mix::None})
-KHARDEN_SPELLINGS(Generator, "expected lfsr113", {"none", Generator::None},
-                  {"lfsr113", Generator::Lfsr113})
-#undef KHARDEN_SPELLINGS
+KHARDEN_SPELLINGS(kstack::Mix, "expected xor, ror32-xor or none",
+                  {"xor", Mix::Xor}, {"ror32-xor", Mix::Ror32Xor},
+                  {"none", Mix::None})
+KHARDEN_SPELLINGS(kstack::Generator, "expected lfsr113",
+                  {"none", Generator::None}, {"lfsr113", Generator::Lfsr113})
+} // namespace kharden
 
-template <typename E> StringRef spellingOf(E Value) {
-  for (const auto &[Name, V] : Spellings<E>::Table)
-    if (V == Value)
-      return Name;
-  return "?";
-}
+namespace {
 
 /// An unsigned field with an inclusive range, checked where it is read.
 template <unsigned Lo, unsigned Hi> struct Bounded {
@@ -79,26 +70,15 @@ constexpr unsigned MaxMaskBits = 12;
 
 namespace llvm::yaml {
 
-template <typename E> struct EnumScalar {
-  static void output(const E &V, void *, raw_ostream &OS) {
-    OS << spellingOf(V);
-  }
-  static StringRef input(StringRef S, void *, E &V) {
-    for (const auto &[Name, X] : Spellings<E>::Table)
-      if (S == Name) {
-        V = X;
-        return {};
-      }
-    return Spellings<E>::Expected;
-  }
-  static QuotingType mustQuote(StringRef) { return QuotingType::None; }
-};
-template <> struct ScalarTraits<Storage> : EnumScalar<Storage> {};
-template <> struct ScalarTraits<RefillSite> : EnumScalar<RefillSite> {};
-template <> struct ScalarTraits<Context> : EnumScalar<Context> {};
-template <> struct ScalarTraits<RandomSource> : EnumScalar<RandomSource> {};
-template <> struct ScalarTraits<Mix> : EnumScalar<Mix> {};
-template <> struct ScalarTraits<Generator> : EnumScalar<Generator> {};
+template <> struct ScalarTraits<Storage> : kharden::SpelledScalar<Storage> {};
+template <>
+struct ScalarTraits<RefillSite> : kharden::SpelledScalar<RefillSite> {};
+template <> struct ScalarTraits<Context> : kharden::SpelledScalar<Context> {};
+template <>
+struct ScalarTraits<RandomSource> : kharden::SpelledScalar<RandomSource> {};
+template <> struct ScalarTraits<Mix> : kharden::SpelledScalar<Mix> {};
+template <>
+struct ScalarTraits<Generator> : kharden::SpelledScalar<Generator> {};
 
 template <unsigned Lo, unsigned Hi> struct ScalarTraits<Bounded<Lo, Hi>> {
   static void output(const Bounded<Lo, Hi> &V, void *, raw_ostream &OS) {
@@ -214,10 +194,7 @@ template <> struct MappingTraits<AllocaSpec> {
 
 template <> struct MappingTraits<StackOffsetScheme> {
   static void mapping(IO &Io, StackOffsetScheme &S) {
-    kharden::SchemeKind Kind = kharden::SchemeKind::StackOffset;
-    Io.mapRequired("kind", Kind);
-    if (Kind != kharden::SchemeKind::StackOffset)
-      Io.setError("this reader takes kind: stack-offset");
+    kharden::mapSchemeKind(Io, "stack-offset");
     Io.mapRequired("name", S.Name);
     Io.mapOptional("title", S.Title, std::string());
     Io.mapOptional("kernel", S.Kernel, std::string());
@@ -234,12 +211,8 @@ template <> struct MappingTraits<StackOffsetScheme> {
     Io.mapRequired("alloca", S.Alloca);
   }
   static std::string validate(IO &Io, StackOffsetScheme &S) {
-    if (S.Name.empty() ||
-        S.Name.find_first_not_of("abcdefghijklmnopqrstuvwxyz"
-                                 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") !=
-            std::string::npos)
-      return "name must be non-empty and use only letters, digits, '.', "
-             "'_' and '-'";
+    if (!kharden::isSchemeName(S.Name))
+      return kharden::BadSchemeName;
     bool Prng = S.Random.Source == RandomSource::Prng;
     if (Prng != (S.Where == Storage::PerCpuPrng))
       return "storage per-cpu-prng and random source prng go together";
@@ -267,7 +240,7 @@ StringRef spelling(Generator G) { return spellingOf(G); }
 
 Expected<StackOffsetScheme> readStackOffsetScheme(StringRef Path) {
   StackOffsetScheme Scheme;
-  if (Error E = readYamlFile(Path, Scheme))
+  if (Error E = readSchemeDocument(Path, Scheme))
     return E;
   return Scheme;
 }

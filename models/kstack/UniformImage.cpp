@@ -10,6 +10,8 @@ using namespace llvm;
 
 namespace kharden::kstack {
 
+using smt::ProofRun;
+
 static z3::expr_vector toVector(z3::context &C,
                                 const std::vector<z3::expr> &V) {
   z3::expr_vector Out(C);

@@ -16,7 +16,7 @@
 #ifndef KHARDEN_MODELS_KSTACK_UNIFORMIMAGE_H
 #define KHARDEN_MODELS_KSTACK_UNIFORMIMAGE_H
 
-#include "models/kstack/ProofRun.h"
+#include "models/solver/ProofRun.h"
 
 #include <z3++.h>
 
@@ -56,7 +56,7 @@ struct Image {
 /// Proves that n is uniform over base() ^ W and returns W; null (with the
 /// reason in Run) when a lemma is not proved. Steps are named Step.affine,
 /// Step.image, Step.injective.
-std::optional<Image> proveUniformImage(ProofRun &Run, llvm::StringRef Step,
+std::optional<Image> proveUniformImage(smt::ProofRun &Run, llvm::StringRef Step,
                                        const Draw &D,
                                        const llvm::Twine &Meaning);
 

@@ -209,6 +209,10 @@ void Evaluator::randomArea(const AreaGeometry &G) {
     F.High = std::min(1.0, E.FallbackMean + 1.96 * E.FallbackStdErr);
     P.FallbackProbability = F;
     P.LimitBits = std::log2(double(G.positions(uint32_t(Set.Probe))));
+    if (Fall.Status == smt::Status::Proved && Fall.Probability < 1) {
+      P.CapBits = P.LimitBits - std::log2(1 - Fall.Probability);
+      P.MeasuredBits = clampBits(P.MeasuredBits, *P.CapBits);
+    }
     NotIntegrable += E.NotIntegrable;
     Estimate Drawn;
     Drawn.Value = E.DrawnFallbackMean;

@@ -63,8 +63,7 @@ PlacementProofs::fromLemmas(std::initializer_list<const char *> Names) const {
       return B;
     }
     if (It->Status != Status::Proved) {
-      B.Status =
-          It->Status == Status::Unknown ? Status::Unknown : Status::Error;
+      B.Status = It->Status;
       B.Problem = "lemma " + It->Name + ": " + It->Problem;
       return B;
     }
@@ -77,7 +76,7 @@ void PlacementProofs::certify(ProbabilityBound &B, const std::string &Name,
   ProofOutcome O = S->Lra.prove(Name, Claim);
   if (O.isProved() || B.Status != Status::Proved)
     return;
-  B.Status = O.status() == Status::Unknown ? Status::Unknown : Status::Error;
+  B.Status = O.asLemma();
   B.Problem = O.status() == Status::Refuted
                   ? "certificate refuted: " + Name
                   : "certificate " + Name + ": " + O.problem();
@@ -372,7 +371,7 @@ ProbabilityBound PlacementProofs::sharedBaseBound(const AreaGeometry &G,
                           C.bv_val(uint64_t(G.Pages), 64)),
                   {InRange});
   if (!O.isProved() && B.Status == Status::Proved) {
-    B.Status = O.status() == Status::Unknown ? Status::Unknown : Status::Error;
+    B.Status = O.asLemma();
     B.Problem = O.status() == Status::Refuted
                     ? "the area fills up for some base offsets before module " +
                           std::to_string(N) +

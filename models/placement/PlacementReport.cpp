@@ -1,4 +1,6 @@
 #include "models/placement/PlacementReport.h"
+#include "models/prove/ReportText.h"
+#include "support/PrintableText.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
@@ -66,27 +68,23 @@ std::string intervalText(const Estimate &E) {
   return "[" + bitsText(roundBits(E.Low, -1)) + ", " + High + "]";
 }
 
-std::string escape(StringRef Text) {
-  std::string Out;
-  for (char C : Text) {
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
-  }
-  return Out;
+std::string escape(StringRef Text) { return prove::htmlText(Text); }
+
+/// The measured value, marked when it was capped (SeriesPoint::CapBits).
+std::string measuredText(const Estimate &E) {
+  return bitsText(E.Value) + (E.Clamped ? " (capped)" : "");
+}
+
+/// Why a measured value says "capped", once per report part.
+const char *const CappedNote =
+    "capped: the estimate came out above what the min-entropy can be, the "
+    "limit less log2(1 - P) for the proved fallback bound P, and is shown "
+    "at that cap (the best guess's estimated probability fell below "
+    "(1 - P)/nr_pos by sampling noise)";
+
+bool anyCapped(const PlacementResult &R) {
+  return llvm::any_of(
+      R.Series, [](const SeriesPoint &P) { return P.MeasuredBits.Clamped; });
 }
 
 std::string fallbackText(const SeriesPoint &P) {
@@ -119,8 +117,9 @@ std::string bitsText(double Bits, bool Down) {
 void printText(raw_ostream &OS, const PlacementResult &R) {
   OS << R.Scheme;
   if (!R.Title.empty())
-    OS << ": " << R.Title;
-  OS << "\n  scheme file: " << R.Path << "\n  layout: " << R.Layout << "\n";
+    OS << ": " << printableText(R.Title);
+  OS << "\n  scheme file: " << printableText(R.Path)
+     << "\n  layout: " << R.Layout << "\n";
   for (const auto &[Key, Value] : R.Parameters)
     OS << "  " << Key << ": " << Value << "\n";
   OS << "  the N-th module: " << R.ProbePages
@@ -134,13 +133,15 @@ void printText(raw_ostream &OS, const PlacementResult &R) {
     OS << format("  %7llu %12llu %10s %10s %20s %9s  %s\n",
                  (unsigned long long)P.N, (unsigned long long)P.LoadedPages,
                  boundText(P.BoundBits).c_str(),
-                 bitsText(P.MeasuredBits.Value).c_str(),
+                 measuredText(P.MeasuredBits).c_str(),
                  intervalText(P.MeasuredBits).c_str(),
                  bitsText(P.LimitBits).c_str(), fallbackText(P).c_str());
   for (const SeriesPoint &P : R.Series)
     if (!P.BoundBits.Value)
       OS << "  min-entropy(" << P.N << ") bound " << boundText(P.BoundBits)
          << ": " << P.BoundBits.Problem << "\n";
+  if (anyCapped(R))
+    OS << "  " << CappedNote << "\n";
   if (llvm::any_of(R.Series, [](const SeriesPoint &P) {
         return P.DrawnFallbackProbability.has_value();
       })) {
@@ -193,7 +194,7 @@ void printText(raw_ostream &OS, const PlacementResult &R) {
 void printMarkdown(raw_ostream &OS, const PlacementResult &R) {
   OS << "### " << R.Scheme;
   if (!R.Title.empty())
-    OS << ": " << R.Title;
+    OS << ": " << prove::markdownText(R.Title);
   OS << "\n\n";
   for (const auto &[Key, Value] : R.Parameters)
     OS << "- " << Key << ": " << Value << "\n";
@@ -203,9 +204,11 @@ void printMarkdown(raw_ostream &OS, const PlacementResult &R) {
         "| P(fallback) |\n|---:|---:|---:|---:|---|---:|---|\n";
   for (const SeriesPoint &P : R.Series)
     OS << "| " << P.N << " | " << P.LoadedPages << " | "
-       << boundText(P.BoundBits) << " | " << bitsText(P.MeasuredBits.Value)
+       << boundText(P.BoundBits) << " | " << measuredText(P.MeasuredBits)
        << " | " << intervalText(P.MeasuredBits) << " | "
        << bitsText(P.LimitBits) << " | " << fallbackText(P) << " |\n";
+  if (anyCapped(R))
+    OS << "\n" << CappedNote << ".\n";
   if (!R.Leaks.empty()) {
     OS << "\n| leak(known, target) | proved bound | measured |\n"
           "|---|---:|---:|\n";
@@ -229,6 +232,7 @@ json::Object toJson(const PlacementResult &R) {
         {"ci", json::Array{bitsJson(P.MeasuredBits.Low, -1),
                            bitsJson(P.MeasuredBits.High, 1)}},
         {"exact", P.MeasuredBits.Exact},
+        {"measured_capped", P.MeasuredBits.Clamped},
         {"limit_bits", bitsJson(P.LimitBits, 0)},
         {"fallback_probability",
          P.FallbackProbability ? probabilityJson(P.FallbackProbability->Value)
@@ -236,6 +240,8 @@ json::Object toJson(const PlacementResult &R) {
     };
     if (!P.BoundBits.Problem.empty())
       O["bound_problem"] = P.BoundBits.Problem;
+    if (P.CapBits)
+      O["cap_bits"] = bitsJson(*P.CapBits, 0);
     if (P.BestGuessPage)
       O["best_guess_page"] = *P.BestGuessPage;
     if (P.FallbackProbability)
@@ -475,11 +481,13 @@ void printHtmlSection(raw_ostream &OS, const PlacementResult &R) {
         "<th>P(fallback)</th></tr>\n";
   for (const SeriesPoint &P : R.Series)
     OS << "<tr><td>" << P.N << "</td><td>" << P.LoadedPages << "</td><td>"
-       << boundText(P.BoundBits) << "</td><td>"
-       << bitsText(P.MeasuredBits.Value) << "</td><td>"
-       << intervalText(P.MeasuredBits) << "</td><td>" << bitsText(P.LimitBits)
-       << "</td><td>" << escape(fallbackText(P)) << "</td></tr>\n";
+       << boundText(P.BoundBits) << "</td><td>" << measuredText(P.MeasuredBits)
+       << "</td><td>" << intervalText(P.MeasuredBits) << "</td><td>"
+       << bitsText(P.LimitBits) << "</td><td>" << escape(fallbackText(P))
+       << "</td></tr>\n";
   OS << "</table>\n";
+  if (anyCapped(R))
+    OS << "<p class=\"note\">" << CappedNote << ".</p>\n";
   if (!R.Leaks.empty()) {
     OS << "<table>\n<tr><th>leak(known, target)</th><th>proved bound</th>"
           "<th>measured</th><th>argument</th></tr>\n";

@@ -3,9 +3,10 @@
 //
 // The same figures in every format `kharden prove` writes: a table per
 // scheme (text, Markdown, HTML), a JSON object per scheme whose "series"
-// holds {"n", "bound_bits", "measured_bits", "ci", "fallback_probability"}
-// and more, and an SVG plot of proved bound, measured value (with its
-// interval) and limit against N for the HTML report.
+// holds {"n", "bound_bits", "measured_bits", "ci", "measured_capped",
+// "cap_bits", "fallback_probability"} and more, and an SVG plot of proved
+// bound, measured value (with its interval) and limit against N for the HTML
+// report.
 //
 // Bits are shown to 4 decimals: the proved bound rounded down and the
 // interval rounded outward, so no printed figure claims more than was

@@ -42,4 +42,14 @@ Estimate bitsEstimate(double Mean, double StdErr, bool Exact) {
   return E;
 }
 
+Estimate clampBits(Estimate E, double CapBits) {
+  if (E.Value > CapBits || E.High > CapBits) {
+    E.Clamped = E.Value > CapBits;
+    E.Value = std::min(E.Value, CapBits);
+    E.Low = std::min(E.Low, CapBits);
+    E.High = std::min(E.High, CapBits);
+  }
+  return E;
+}
+
 } // namespace kharden::placement

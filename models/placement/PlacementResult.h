@@ -43,6 +43,9 @@ struct Estimate {
   double High = 0;
   /// The figure is exact (computed over every outcome, no sampling).
   bool Exact = false;
+  /// The estimate came out above what the min-entropy can be, and Value
+  /// (and the interval) were lowered to that cap (SeriesPoint::CapBits).
+  bool Clamped = false;
 };
 
 struct SeriesPoint {
@@ -58,6 +61,13 @@ struct SeriesPoint {
   /// when the best guess is "the allocation fails".
   std::optional<int64_t> BestGuessPage;
   double LimitBits = 0;
+  /// What the min-entropy cannot exceed, when known: with a random area the
+  /// N-th module takes one of the limit's nr_pos starts with probability at
+  /// least 1 - P(fallback), so some start has at least (1 - P)/nr_pos, and
+  /// the min-entropy is at most LimitBits - log2(1 - P), P the proved
+  /// fallback bound. A measured estimate above it is sampling noise and is
+  /// clamped to it.
+  std::optional<double> CapBits;
   /// P(the N-th module takes the fallback path); absent for a scheme without
   /// one.
   std::optional<Estimate> FallbackProbability;
@@ -126,6 +136,8 @@ double bitsOf(double P);
 /// An estimate of a probability (mean and standard error over Runs runs)
 /// turned into bits, interval from mean +- 1.96 standard errors.
 Estimate bitsEstimate(double Mean, double StdErr, bool Exact);
+/// E with its value and interval lowered to at most CapBits.
+Estimate clampBits(Estimate E, double CapBits);
 
 } // namespace kharden::placement
 

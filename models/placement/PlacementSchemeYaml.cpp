@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "models/placement/PlacementScheme.h"
 #include "models/placement/SizesFile.h"
+#include "models/scheme/SchemeDocument.h"
 #include "models/scheme/SchemeFile.h"
-#include "support/YamlFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -98,12 +98,6 @@ struct SchemeDocument {
   EvaluateSpec Evaluate;
   SimulationYaml Simulation;
 };
-
-bool validName(StringRef Name) {
-  return !Name.empty() && all_of(Name, [](char C) {
-    return isAlnum(C) || C == '.' || C == '_' || C == '-';
-  });
-}
 
 } // namespace
 
@@ -309,10 +303,7 @@ template <> struct MappingTraits<SimulationYaml> {
 
 template <> struct MappingTraits<SchemeDocument> {
   static void mapping(IO &Io, SchemeDocument &D) {
-    kharden::SchemeKind Kind = kharden::SchemeKind::ModulePlacement;
-    Io.mapRequired("kind", Kind);
-    if (Kind != kharden::SchemeKind::ModulePlacement)
-      Io.setError("this reader takes kind: module-placement");
+    kharden::mapSchemeKind(Io, "module-placement");
     Io.mapRequired("name", D.Name);
     Io.mapOptional("title", D.Title, std::string());
     Io.mapOptional("kernel", D.Kernel, std::string());
@@ -402,9 +393,8 @@ std::string validateKernelWindows(const SchemeDocument &D) {
 
 std::string
 llvm::yaml::MappingTraits<SchemeDocument>::validate(IO &, SchemeDocument &D) {
-  if (!validName(D.Name))
-    return "name must be non-empty and use only letters, digits, '.', '_' "
-           "and '-'";
+  if (!kharden::isSchemeName(D.Name))
+    return kharden::BadSchemeName;
   if (!isPowerOf2_64(D.PageSize.Value) || D.PageSize.Value > (1u << 21))
     return "page-size must be a power of two from 512 to 2097152";
   if (D.GuardPages.Value > 16)
@@ -547,7 +537,7 @@ Expected<PlacementScheme> readPlacementScheme(StringRef Path) {
     return make_error<InputError>(Path.str(),
                                   "not a valid YAML document: it is empty");
   SchemeDocument Doc;
-  if (Error E = parseYaml((*Buf)->getMemBufferRef(), Path, Doc))
+  if (Error E = readSchemeDocument(Path, Doc))
     return E;
   PlacementScheme S = toScheme(Doc, Path);
   if (!S.Modules.SizesFile.empty()) {

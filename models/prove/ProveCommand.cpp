@@ -1,23 +1,22 @@
 //===- models/prove/ProveCommand.cpp - `kharden prove` --------------------===//
 //
-// Reads the schemes (default: every built-in stack-offset scheme), proves
-// the requested properties of each, and writes the report. Exit status: 0
-// when every property is decided (proved or refuted), 3 when any is unknown
-// or an error, 2 for usage and input errors.
+// Reads the schemes (default: the built-in schemes of the models asked
+// for), hands each to the model of its kind (models/Models.def), proves the
+// requested properties and writes the report. Exit status: 0 when every
+// property is decided (proved or refuted), 3 when any is undecided (timeout,
+// unknown, error), 2 for usage and input errors.
 //
 //===----------------------------------------------------------------------===//
 #include "models/prove/ProveCommand.h"
-#include "models/kstack/Properties.h"
-#include "models/placement/PlacementModel.h"
-#include "models/placement/PlacementScheme.h"
+#include "models/prove/Model.h"
 #include "models/prove/Report.h"
 #include "models/scheme/SchemeFile.h"
 #include "models/solver/Solver.h"
 #include "support/ExitCodes.h"
-#include "support/ForEachIndex.h"
 #include "support/InputError.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -28,27 +27,50 @@ using namespace llvm;
 
 namespace kharden {
 
-static cl::SubCommand Prove("prove",
-                            "Prove properties of randomization schemes");
+static cl::SubCommand Prove("prove", "Prove properties of hardening schemes");
 static cl::OptionCategory Category("kharden prove options");
 cl::SubCommand &proveSubcommand() { return Prove; }
-cl::OptionCategory &proveCategory() { return Category; }
 
-static cl::list<std::string>
-    Schemes("scheme",
-            cl::desc("A scheme file, or the name of a built-in scheme "
-                     "(repeatable; default: every built-in scheme)"),
-            cl::value_desc("FILE|NAME"), cl::sub(Prove), cl::cat(Category));
-static cl::list<std::string> Properties(
-    "property",
-    cl::desc("Comma-separated properties to prove (default: all): "
-             "entropy.fresh, entropy.stationary, entropy.after-leaks, "
-             "atomicity.freshness, atomicity.same-cpu-rmw; for "
-             "module-placement schemes placement.min-entropy, "
-             "placement.leak, placement.fallback (only these: every "
-             "built-in module-placement scheme by default)"),
-    cl::value_desc("LIST"), cl::CommaSeparated, cl::sub(Prove),
-    cl::cat(Category));
+/// `--property`'s help: every model's properties, from the registry.
+static std::string propertyHelp() {
+  std::string Help = "Comma-separated properties to prove (default: all "
+                     "properties of the schemes' models)";
+  for (const prove::ModelInfo *M : prove::models()) {
+    Help += (M == prove::models().front() ? ": " : "; ") + M->Kind.str() + ": ";
+    ListSeparator Comma(", ");
+    for (const prove::PropertyInfo &P : M->Properties)
+      Help += (StringRef(Comma) + P.Name).str();
+  }
+  return Help;
+}
+
+/// `--scheme`'s help: which built-ins run by default.
+static std::string schemeHelp() {
+  std::string Help = "A scheme file, or the name of a built-in scheme "
+                     "(repeatable; default: the built-in schemes of ";
+  ListSeparator Comma(", ");
+  for (const prove::ModelInfo *M : prove::models())
+    if (M->ByDefault)
+      Help += (StringRef(Comma) + M->Kind).str();
+  return Help + ", and of every model named by --property)";
+}
+
+static cl::list<std::string> Schemes("scheme", cl::value_desc("FILE|NAME"),
+                                     cl::sub(Prove), cl::cat(Category));
+static cl::list<std::string> Properties("property", cl::value_desc("LIST"),
+                                        cl::CommaSeparated, cl::sub(Prove),
+                                        cl::cat(Category));
+
+cl::OptionCategory &proveCategory() {
+  // The models' tables are complete only once static initialization is
+  // over; main asks for this category before it parses the command line,
+  // which is when --help needs these descriptions.
+  static const std::string SchemeHelp = schemeHelp();
+  static const std::string PropertyHelp = propertyHelp();
+  Schemes.setDescription(SchemeHelp);
+  Properties.setDescription(PropertyHelp);
+  return Category;
+}
 static cl::opt<ReportFormat> Format(
     "format", cl::desc("Report format"), cl::init(ReportFormat::Text),
     cl::values(clEnumValN(ReportFormat::Text, "text", "one line a theorem"),
@@ -61,12 +83,14 @@ static cl::opt<std::string> Output("o", cl::desc("Write the report to FILE"),
                                    cl::sub(Prove), cl::cat(Category));
 static cl::opt<std::string>
     SmtDir("smt-dir",
-           cl::desc("Write every solver query as an SMT-LIB2 file into DIR"),
+           cl::desc("Write every solver query as an SMT-LIB2 file into DIR "
+                    "(created if missing)"),
            cl::value_desc("DIR"), cl::sub(Prove), cl::cat(Category));
 static cl::opt<unsigned>
     TimeoutMs("timeout-ms",
-              cl::desc("Wall-clock limit per solver query, in milliseconds "
-                       "(a query that hits it is unknown, never proved)"),
+              cl::desc("Wall-clock limit per solver query, in milliseconds; "
+                       "0 means unlimited (a query that hits the limit is "
+                       "'timeout', never proved)"),
               cl::init(20000), cl::sub(Prove), cl::cat(Category));
 
 static cl::opt<double> MinBits(
@@ -81,21 +105,59 @@ static cl::opt<unsigned>
                   "each has its own solver, so results do not depend on it"),
          cl::init(0), cl::sub(Prove), cl::cat(Category));
 
-/// The placement.* properties asked for (models/placement): their schemes
-/// are evaluated as a whole, these only select the report's parts.
-static std::vector<std::string> PlacementProperties;
+namespace {
 
-static bool onlyPlacementProperties() {
-  return !Properties.empty() &&
-         PlacementProperties.size() == Properties.size();
+Error usage(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message);
 }
 
-static Expected<std::vector<std::string>> schemeFiles() {
-  if (Schemes.empty())
-    return builtinSchemeFiles(onlyPlacementProperties()
-                                  ? SchemeKind::ModulePlacement
-                                  : SchemeKind::StackOffset);
+/// " (did you mean 'x'?)" for the closest of Candidates, or "".
+std::string suggestion(StringRef Name, ArrayRef<StringRef> Candidates) {
+  unsigned Limit = (Name.size() + 2) / 3, Best = Limit + 1;
+  StringRef Meant;
+  for (StringRef C : Candidates) {
+    unsigned D = Name.edit_distance(C, true, Limit);
+    if (D < Best) {
+      Best = D;
+      Meant = C;
+    }
+  }
+  return Meant.empty() ? "" : ("; did you mean '" + Meant + "'?").str();
+}
+
+/// The --property list, each checked against the registry.
+Expected<std::vector<std::string>> askedProperties() {
+  std::vector<StringRef> Known;
+  for (const prove::ModelInfo *M : prove::models())
+    for (const prove::PropertyInfo &P : M->Properties)
+      Known.push_back(P.Name);
+  for (const std::string &Name : Properties)
+    if (!prove::modelOfProperty(Name))
+      return usage("unknown property '" + Name + "'" + suggestion(Name, Known) +
+                   " (see 'kharden prove --help')");
+  return std::vector<std::string>(Properties.begin(), Properties.end());
+}
+
+bool hasAskedProperty(const prove::ModelInfo &M) {
+  return any_of(Properties, [&](const std::string &Name) {
+    return M.property(Name) != nullptr;
+  });
+}
+
+/// The scheme files: those given, or the built-ins of the models asked for.
+Expected<std::vector<std::string>> schemeFiles() {
   std::vector<std::string> Files;
+  if (Schemes.empty()) {
+    for (const prove::ModelInfo *M : prove::models()) {
+      if (Properties.empty() ? !M->ByDefault : !hasAskedProperty(*M))
+        continue;
+      Expected<std::vector<std::string>> Builtin = builtinSchemeFiles(M->Kind);
+      if (!Builtin)
+        return Builtin.takeError();
+      append_range(Files, *Builtin);
+    }
+    return Files;
+  }
   for (const std::string &Arg : Schemes) {
     Expected<std::string> File = resolveSchemeArgument(Arg);
     if (!File)
@@ -105,75 +167,83 @@ static Expected<std::vector<std::string>> schemeFiles() {
   return Files;
 }
 
-static Expected<std::vector<const kstack::PropertyInfo *>> properties() {
-  std::vector<const kstack::PropertyInfo *> Out;
-  if (Properties.empty()) {
-    for (const kstack::PropertyInfo &P : kstack::stackOffsetProperties())
-      Out.push_back(&P);
-    return Out;
-  }
-  for (const std::string &Name : Properties) {
-    if (StringRef(Name).starts_with("placement.")) {
-      if (Name != "placement.min-entropy" && Name != "placement.leak" &&
-          Name != "placement.fallback")
-        return createStringError(inconvertibleErrorCode(),
-                                 "unknown property '" + Name +
-                                     "'; see 'kharden prove --help'");
-      PlacementProperties.push_back(Name);
-      continue;
-    }
-    const kstack::PropertyInfo *P = kstack::findProperty(Name);
-    if (!P)
-      return createStringError(inconvertibleErrorCode(),
-                               "unknown property '" + Name +
-                                   "'; see 'kharden prove --help'");
-    Out.push_back(P);
-  }
-  return Out;
+/// The model that reads File, from its `kind:`.
+Expected<const prove::ModelInfo *> modelOfFile(StringRef File) {
+  Expected<SchemeKindAt> Kind = readSchemeKind(File);
+  if (!Kind)
+    return Kind.takeError();
+  if (const prove::ModelInfo *M = prove::modelOfKind(Kind->Kind))
+    return M;
+  std::vector<StringRef> Kinds;
+  for (const prove::ModelInfo *M : prove::models())
+    Kinds.push_back(M->Kind);
+  return make_error<InputError>(File.str(),
+                                "unknown kind '" + Kind->Kind +
+                                    "' (kinds: " + join(Kinds, ", ") + ")" +
+                                    suggestion(Kind->Kind, Kinds),
+                                Kind->Line, Kind->Column);
 }
 
-static Expected<std::vector<SchemeResults>>
-readSchemes(std::vector<placement::PlacementScheme> &Placement) {
+/// Reads every scheme into the run of its model; the errors of every file.
+Error readSchemes(ProofReport &Report) {
   Expected<std::vector<std::string>> Files = schemeFiles();
   if (!Files)
     return Files.takeError();
-  std::vector<SchemeResults> Out;
+  Error All = Error::success();
   for (const std::string &File : *Files) {
-    Expected<SchemeKind> Kind = readSchemeKind(File);
-    if (!Kind)
-      return Kind.takeError();
-    if (*Kind == SchemeKind::ModulePlacement) {
-      Expected<placement::PlacementScheme> S =
-          placement::readPlacementScheme(File);
-      if (!S)
-        return S.takeError();
-      Placement.push_back(std::move(*S));
+    Expected<const prove::ModelInfo *> M = modelOfFile(File);
+    if (!M) {
+      All = joinErrors(std::move(All), M.takeError());
       continue;
     }
-    if (*Kind != SchemeKind::StackOffset)
-      return make_error<InputError>(
-          File, ("kind " + schemeKindName(*Kind) +
-                 " is not proved by 'kharden prove'; it takes kind "
-                 "stack-offset")
-                    .str());
-    Expected<kstack::StackOffsetScheme> S = kstack::readStackOffsetScheme(File);
-    if (!S)
-      return S.takeError();
-    Out.push_back({std::move(*S), File, {}});
+    if (!Properties.empty() && !hasAskedProperty(**M)) {
+      All = joinErrors(
+          std::move(All),
+          make_error<InputError>(File, "no property asked of its kind " +
+                                           (*M)->Kind.str() + " (--property)"));
+      continue;
+    }
+    auto Part = find_if(Report.Parts, [&](const ProofReport::Part &P) {
+      return P.Model == *M;
+    });
+    if (Part == Report.Parts.end()) {
+      Report.Parts.push_back({*M, (*M)->Create()});
+      Part = std::prev(Report.Parts.end());
+    }
+    if (Error E = Part->Run->read(File))
+      All = joinErrors(std::move(All), std::move(E));
   }
-  return Out;
+  // Registry order, whatever the order of --scheme.
+  llvm::sort(
+      Report.Parts, [](const ProofReport::Part &A, const ProofReport::Part &B) {
+        return find(prove::models(), A.Model) < find(prove::models(), B.Model);
+      });
+  return All;
 }
 
+/// --smt-dir names a directory, or a path where one can be made.
+Error prepareSmtDir() {
+  if (SmtDir.empty())
+    return Error::success();
+  if (sys::fs::exists(SmtDir) && !sys::fs::is_directory(SmtDir))
+    return make_error<InputError>(SmtDir, "--smt-dir is not a directory");
+  if (std::error_code EC = sys::fs::create_directories(SmtDir))
+    return make_error<InputError>(SmtDir, "--smt-dir cannot be created: " +
+                                              EC.message());
+  return Error::success();
+}
+
+} // namespace
+
 int runProveCommand() {
-  auto Props = properties();
-  if (!Props) {
-    reportErrors(Props.takeError());
+  auto Asked = askedProperties();
+  if (!Asked) {
+    reportErrors(Asked.takeError());
     return ExitUsage;
   }
-  std::vector<placement::PlacementScheme> PlacementSchemes;
-  auto Read = readSchemes(PlacementSchemes);
-  if (!Read) {
-    reportErrors(Read.takeError());
+  ProofReport Report;
+  if (Error E = joinErrors(readSchemes(Report), prepareSmtDir())) {
+    reportErrors(std::move(E));
     return ExitUsage;
   }
   std::error_code EC;
@@ -183,67 +253,27 @@ int runProveCommand() {
     return ExitUsage;
   }
 
-  smt::SolverConfig Config;
-  Config.TimeoutMs = TimeoutMs;
-  Config.SmtDir = SmtDir;
-  ProofReport Report;
   Report.Z3Version = smt::SmtSession::z3Version();
-  Report.Schemes = std::move(*Read);
   auto Start = std::chrono::steady_clock::now();
-  // Every (scheme, property) is independent: its own Z3 context, its own
-  // result slot, so the report's order never depends on scheduling.
-  struct Job {
-    SchemeResults *Scheme;
-    const kstack::PropertyInfo *Property;
-    size_t Slot;
-  };
-  std::vector<Job> Work;
-  for (SchemeResults &SR : Report.Schemes)
-    for (const kstack::PropertyInfo *P : *Props)
-      if (P->AppliesTo(SR.Scheme)) {
-        Work.push_back({&SR, P, SR.Results.size()});
-        SR.Results.emplace_back();
-      }
-  unsigned Threads = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
-  forEachIndex(Work.size(), Threads, [&](size_t I) {
-    Work[I].Scheme->Results[Work[I].Slot] =
-        Work[I].Property->Prove(Work[I].Scheme->Scheme, Config);
-  });
-  // Module placement: each scheme runs its simulation on every core itself.
-  for (const placement::PlacementScheme &S : PlacementSchemes) {
-    placement::ModelOptions O;
-    O.Solver = Config;
+  for (ProofReport::Part &P : Report.Parts) {
+    prove::RunOptions O;
+    O.Solver.TimeoutMs = TimeoutMs;
+    O.Solver.SmtDir = SmtDir;
+    O.Jobs = Jobs ? Jobs : std::max(1u, std::thread::hardware_concurrency());
+    for (const std::string &Name : *Asked)
+      if (P.Model->property(Name))
+        O.Properties.push_back(Name);
     if (MinBits >= 0)
       O.MinBits = MinBits;
-    placement::PlacementResult P = placement::evaluatePlacement(S, O);
-    auto Asked = [&](StringRef Name) {
-      return PlacementProperties.empty() ||
-             llvm::is_contained(PlacementProperties, Name);
-    };
-    if (!Asked("placement.leak"))
-      P.Leaks.clear();
-    if (!Asked("placement.fallback"))
-      for (placement::SeriesPoint &SP : P.Series) {
-        SP.FallbackProbability.reset();
-        SP.FallbackBound.reset();
-        SP.DrawnFallbackProbability.reset();
-        SP.ProposalEstimateBits.reset();
-      }
-    Report.Placement.push_back(std::move(P));
+    P.Run->prove(O);
   }
-  bool AllDecided = true;
-  for (const placement::PlacementResult &P : Report.Placement)
-    AllDecided &= P.allProved();
-  for (const SchemeResults &SR : Report.Schemes)
-    for (const kstack::PropertyResult &R : SR.Results)
-      AllDecided &= R.Verdict == smt::Status::Proved ||
-                    R.Verdict == smt::Status::Refuted;
   Report.TotalMs = std::chrono::duration<double, std::milli>(
                        std::chrono::steady_clock::now() - Start)
                        .count();
   writeReport(Out.os(), Report, Format);
   Out.keep();
-  return AllDecided ? ExitClean : ExitUndecided;
+  return countVerdicts(Report.verdicts()).undecided() ? ExitUndecided
+                                                      : ExitClean;
 }
 
 } // namespace kharden

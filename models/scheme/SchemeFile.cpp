@@ -2,8 +2,11 @@
 #include "support/InputError.h"
 #include "support/YamlFile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
 
 #include <algorithm>
 
@@ -11,63 +14,70 @@ using namespace llvm;
 
 namespace kharden {
 
-StringRef schemeKindName(SchemeKind Kind) {
-  switch (Kind) {
-  case SchemeKind::StackOffset:
-    return "stack-offset";
-  case SchemeKind::ModulePlacement:
-    return "module-placement";
-  }
-  return "";
-}
-
-namespace {
-/// Only the kind of a scheme document; the kind's reader checks the rest.
-struct KindOnly {
-  SchemeKind Kind = SchemeKind::StackOffset;
-};
-} // namespace
-} // namespace kharden
-
-namespace llvm::yaml {
-void ScalarEnumerationTraits<kharden::SchemeKind>::enumeration(
-    IO &Io, kharden::SchemeKind &Kind) {
-  for (auto K :
-       {kharden::SchemeKind::StackOffset, kharden::SchemeKind::ModulePlacement})
-    Io.enumCase(Kind, kharden::schemeKindName(K).data(), K);
-}
-template <> struct MappingTraits<kharden::KindOnly> {
-  static void mapping(IO &Io, kharden::KindOnly &K) {
-    Io.mapRequired("kind", K.Kind);
-  }
-};
-} // namespace llvm::yaml
-
-namespace kharden {
-
-Expected<SchemeKind> readSchemeKind(StringRef Path) {
+Expected<SchemeKindAt> readSchemeKind(StringRef Path) {
   auto Buf = readInputFile(Path);
   if (!Buf)
     return Buf.takeError();
-  if ((*Buf)->getBuffer().trim().empty())
-    return make_error<InputError>(Path.str(), "empty document");
+  if (!hasYamlContent((*Buf)->getBuffer()))
+    return make_error<InputError>(Path.str(),
+                                  "not a valid YAML document: it is empty");
   if (Error E = checkYamlNesting((*Buf)->getMemBufferRef(), Path))
     return E;
-  // Keys other than `kind` are allowed here, and YAML I/O reports them as
-  // warnings: keep only errors.
+  SourceMgr SM;
   YamlDiagnostic Diag;
-  auto KeepErrors = [](const SMDiagnostic &D, void *Self) {
-    if (D.getKind() == SourceMgr::DK_Error)
-      YamlDiagnostic::handle(D, Self);
+  SM.setDiagHandler(YamlDiagnostic::handle, &Diag);
+  yaml::Stream S((*Buf)->getMemBufferRef(), SM);
+  auto Doc = S.begin();
+  yaml::Node *Root = Doc == S.end() ? nullptr : Doc->getRoot();
+  auto At = [&](const yaml::Node *N) {
+    return SM.getLineAndColumn(N->getSourceRange().Start);
   };
-  yaml::Input In((*Buf)->getMemBufferRef(), nullptr, KeepErrors, &Diag);
-  In.setAllowUnknownKeys(true);
-  KindOnly K;
-  if (!In.error())
-    In >> K;
-  if (In.error() || Diag.First)
+  auto Fail = [&](const yaml::Node *N, const Twine &Why) -> Error {
+    auto [Line, Column] = At(N);
+    return make_error<InputError>(Path.str(), Why.str(), Line, Column);
+  };
+  std::optional<SchemeKindAt> Kind;
+  if (auto *Map = dyn_cast_or_null<yaml::MappingNode>(Root)) {
+    for (yaml::KeyValueNode &KV : *Map) {
+      auto *Key = dyn_cast_or_null<yaml::ScalarNode>(KV.getKey());
+      SmallString<16> KeyText;
+      if (!Key || Key->getValue(KeyText) != "kind" || Kind)
+        continue;
+      auto *Value = dyn_cast_or_null<yaml::ScalarNode>(KV.getValue());
+      if (!Value)
+        return Diag.First ? Diag.toError(Path)
+                          : Fail(KV.getValue() ? KV.getValue() : Key,
+                                 "kind must be a name");
+      SmallString<32> Text;
+      auto [Line, Column] = At(Value);
+      Kind = SchemeKindAt{Value->getValue(Text).str(), Line, Column};
+    }
+  }
+  if (Diag.First || S.failed())
     return Diag.toError(Path);
-  return K.Kind;
+  if (!isa_and_nonnull<yaml::MappingNode>(Root))
+    return Root ? Fail(Root, "a scheme file is a mapping of keys")
+                : make_error<InputError>(
+                      Path.str(), "not a valid YAML document: it is empty");
+  if (!Kind)
+    return Fail(Root, "missing required key 'kind'");
+  return *Kind;
+}
+
+bool isSchemeName(StringRef Name) {
+  return !Name.empty() && all_of(Name, [](char C) {
+    return isAlnum(C) || C == '.' || C == '_' || C == '-';
+  });
+}
+
+const char *const BadSchemeName =
+    "name must be non-empty and use only letters, digits, '.', '_' and '-'";
+
+void mapSchemeKind(yaml::IO &Io, StringRef Kind) {
+  std::string Written = Kind.str();
+  Io.mapRequired("kind", Written);
+  if (!Io.outputting() && Written != Kind)
+    Io.setError("this reader takes kind: " + Kind);
 }
 
 static bool isFile(const Twine &Path) {
@@ -86,7 +96,7 @@ std::string builtinSchemeDir() {
   return KHARDEN_SOURCE_ROOT "/models/schemes";
 }
 
-Expected<std::vector<std::string>> builtinSchemeFiles(SchemeKind Kind) {
+Expected<std::vector<std::string>> builtinSchemeFiles(StringRef Kind) {
   std::string Dir = builtinSchemeDir();
   std::vector<std::string> Files;
   std::error_code EC;
@@ -100,10 +110,10 @@ Expected<std::vector<std::string>> builtinSchemeFiles(SchemeKind Kind) {
   std::sort(Files.begin(), Files.end());
   std::vector<std::string> OfKind;
   for (const std::string &F : Files) {
-    Expected<SchemeKind> K = readSchemeKind(F);
+    Expected<SchemeKindAt> K = readSchemeKind(F);
     if (!K)
       return K.takeError();
-    if (*K == Kind)
+    if (K->Kind == Kind)
       OfKind.push_back(F);
   }
   return OfKind;

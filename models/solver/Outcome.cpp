@@ -8,6 +8,8 @@ const char *statusName(Status S) {
     return "proved";
   case Status::Refuted:
     return "refuted";
+  case Status::Timeout:
+    return "timeout";
   case Status::Unknown:
     return "unknown";
   case Status::Error:
@@ -16,14 +18,12 @@ const char *statusName(Status S) {
   return "error";
 }
 
-Status ProofOutcome::status() const {
-  if (std::holds_alternative<Proved>(V))
-    return Status::Proved;
-  if (std::holds_alternative<Refuted>(V))
-    return Status::Refuted;
-  if (std::holds_alternative<Undecided>(V))
-    return Status::Unknown;
-  return Status::Error;
+std::optional<Status> parseStatus(llvm::StringRef Name) {
+  for (Status S : {Status::Proved, Status::Refuted, Status::Timeout,
+                   Status::Unknown, Status::Error})
+    if (Name == statusName(S))
+      return S;
+  return std::nullopt;
 }
 
 template <typename Variant> static std::string problemOf(const Variant &V) {
@@ -34,11 +34,27 @@ template <typename Variant> static std::string problemOf(const Variant &V) {
   return "";
 }
 
+template <typename Variant> static Status undecidedStatusOf(const Variant &V) {
+  if (auto *U = std::get_if<Undecided>(&V))
+    return U->TimedOut ? Status::Timeout : Status::Unknown;
+  return Status::Error;
+}
+
+Status ProofOutcome::status() const {
+  if (std::holds_alternative<Proved>(V))
+    return Status::Proved;
+  if (std::holds_alternative<Refuted>(V))
+    return Status::Refuted;
+  return undecidedStatusOf(V);
+}
+
 std::string ProofOutcome::problem() const { return problemOf(V); }
 std::string SearchOutcome::problem() const { return problemOf(V); }
+std::string InvariantOutcome::problem() const { return problemOf(V); }
 
-Status SearchOutcome::undecidedStatus() const {
-  return std::holds_alternative<Failed>(V) ? Status::Error : Status::Unknown;
+Status SearchOutcome::undecidedStatus() const { return undecidedStatusOf(V); }
+Status InvariantOutcome::undecidedStatus() const {
+  return undecidedStatusOf(V);
 }
 
 } // namespace kharden::smt

@@ -31,9 +31,19 @@ struct WitnessFound {
 };
 /// The constraints are unsatisfiable: no witness exists (proved impossible).
 struct NoWitness {};
+/// The bad states of a transition system are unreachable, and Invariant (a
+/// formula over its state variables) is an inductive invariant that
+/// excludes them, as the search claims: it still has to be checked.
+struct InvariantFound {
+  z3::expr Invariant;
+};
+/// Some bad state is reachable (the search found a path to it).
+struct BadReachable {};
 /// The solver gave up (timeout, resource limit, incompleteness).
 struct Undecided {
   std::string Reason;
+  /// The wall-clock limit stopped the query (Status::Timeout).
+  bool TimedOut = false;
 };
 /// The query could not be run (a Z3 exception, an I/O error writing it).
 struct Failed {
@@ -47,6 +57,13 @@ public:
   ProofOutcome(Value V) : V(std::move(V)) {}
 
   Status status() const;
+  /// The status of a lemma a proof rests on: Proved, or why that proof
+  /// fails. A refuted lemma is an Error (the model is wrong), an undecided
+  /// one keeps its status (Timeout, Unknown, Error).
+  Status asLemma() const {
+    Status S = status();
+    return S == Status::Refuted ? Status::Error : S;
+  }
   bool isProved() const { return std::holds_alternative<Proved>(V); }
   /// The counterexample, or null unless the claim was refuted.
   const Assignment *counterexample() const {
@@ -77,9 +94,31 @@ public:
   }
   /// Why the search is undecided or failed; empty when it was decided.
   std::string problem() const;
-  /// Unknown or Error when undecided; otherwise meaningless to ask.
+  /// Timeout, Unknown or Error when undecided; otherwise meaningless to ask.
   Status undecidedStatus() const;
   const Value &value() const { return V; }
+
+private:
+  Value V;
+};
+
+/// The answer to findInvariant(): InvariantFound, BadReachable, Undecided or
+/// Failed. Only guidance: a proof rests on the invariant's own checks, a
+/// refutation on a path found by bounded model checking.
+class InvariantOutcome {
+public:
+  using Value = std::variant<InvariantFound, BadReachable, Undecided, Failed>;
+  InvariantOutcome(Value V) : V(std::move(V)) {}
+
+  /// The invariant, or null unless one was found.
+  const z3::expr *invariant() const {
+    auto *I = std::get_if<InvariantFound>(&V);
+    return I ? &I->Invariant : nullptr;
+  }
+  bool badReachable() const { return std::holds_alternative<BadReachable>(V); }
+  std::string problem() const;
+  /// Timeout, Unknown or Error when undecided; otherwise meaningless to ask.
+  Status undecidedStatus() const;
 
 private:
   Value V;

@@ -38,7 +38,8 @@ std::string SmtSession::uniqueFileStem(StringRef Name) {
 }
 
 std::string SmtSession::writeReplayFile(StringRef Name, StringRef Answer,
-                                        z3::solver &S, std::string &Problem) {
+                                        StringRef Logic, StringRef Body,
+                                        std::string &Problem) {
   if (std::error_code EC = sys::fs::create_directories(Config.SmtDir)) {
     Problem = "cannot create " + Config.SmtDir + ": " + EC.message();
     return "";
@@ -54,9 +55,16 @@ std::string SmtSession::writeReplayFile(StringRef Name, StringRef Answer,
   OS << "; kharden query: " << Name << "\n"
      << "; expect: " << Answer << "\n"
      << "; answered by Z3 " << z3Version() << "\n"
-     << "(set-logic " << Config.Logic << ")\n"
-     << S.to_smt2(Answer.str().c_str());
+     << "(set-logic " << Logic << ")\n"
+     << Body;
   return Path.str().str();
+}
+
+// Z3 answers "timeout" when the wall-clock limit stops the search, and
+// "canceled" when the limit's timer interrupts a tactic; every other reason
+// (the resource limit, "incomplete ...") is Unknown.
+static bool timedOut(StringRef Reason) {
+  return Reason == "timeout" || Reason == "canceled";
 }
 
 SmtSession::RawAnswer SmtSession::run(StringRef Name,
@@ -68,7 +76,8 @@ SmtSession::RawAnswer SmtSession::run(StringRef Name,
   try {
     z3::solver S(Ctx);
     z3::params P(Ctx);
-    P.set("timeout", Config.TimeoutMs);
+    if (Config.TimeoutMs)
+      P.set("timeout", Config.TimeoutMs);
     P.set("random_seed", Config.RandomSeed);
     if (Config.ResourceLimit)
       P.set("rlimit", Config.ResourceLimit);
@@ -85,7 +94,9 @@ SmtSession::RawAnswer SmtSession::run(StringRef Name,
                                               : "unknown";
     if (!Config.SmtDir.empty()) {
       std::string Problem;
-      Record.SmtFile = writeReplayFile(Name, Record.Answer, S, Problem);
+      Record.SmtFile =
+          writeReplayFile(Name, Record.Answer, Config.Logic,
+                          S.to_smt2(Record.Answer.c_str()), Problem);
       if (!Problem.empty()) {
         Raw.Failed = true;
         Raw.Reason = Problem;
@@ -122,7 +133,7 @@ ProofOutcome SmtSession::prove(StringRef Name, const z3::expr &Claim,
   case z3::unknown:
     break;
   }
-  return ProofOutcome(Undecided{Raw.Reason});
+  return ProofOutcome(Undecided{Raw.Reason, timedOut(Raw.Reason)});
 }
 
 SearchOutcome SmtSession::findWitness(StringRef Name,
@@ -138,7 +149,81 @@ SearchOutcome SmtSession::findWitness(StringRef Name,
   case z3::unknown:
     break;
   }
-  return SearchOutcome(Undecided{Raw.Reason});
+  return SearchOutcome(Undecided{Raw.Reason, timedOut(Raw.Reason)});
+}
+
+InvariantOutcome SmtSession::findInvariant(StringRef Name,
+                                           const SafetyProblem &P) {
+  QueryRecord Record;
+  Record.Name = Name.str();
+  auto Start = std::chrono::steady_clock::now();
+  std::optional<InvariantOutcome> Out;
+  try {
+    z3::fixedpoint Fp(Ctx);
+    z3::params Params(Ctx);
+    Params.set("engine", "spacer");
+    if (Config.TimeoutMs)
+      Params.set("timeout", Config.TimeoutMs);
+    Params.set("spacer.random_seed", Config.RandomSeed);
+    Fp.set(Params);
+    z3::sort_vector Sorts(Ctx);
+    z3::expr_vector State(Ctx), Next(Ctx), StepVars(Ctx);
+    for (const z3::expr &V : P.State) {
+      Sorts.push_back(V.get_sort());
+      State.push_back(V);
+      StepVars.push_back(V);
+    }
+    for (const z3::expr &V : P.Next) {
+      Next.push_back(V);
+      StepVars.push_back(V);
+    }
+    for (const z3::expr &V : P.Label)
+      StepVars.push_back(V);
+    z3::func_decl Reach = z3::function("reach", Sorts, Ctx.bool_sort());
+    Fp.register_relation(Reach);
+    z3::expr InitRule = z3::forall(State, z3::implies(P.Init, Reach(State)));
+    z3::expr StepRule =
+        z3::forall(StepVars, z3::implies(Reach(State) && P.Step, Reach(Next)));
+    Fp.add_rule(InitRule, Ctx.str_symbol("init"));
+    Fp.add_rule(StepRule, Ctx.str_symbol("step"));
+    z3::expr Query = z3::exists(State, Reach(State) && P.Bad);
+    z3::check_result Result = Fp.query(Query);
+    // Spacer answers the query: unsat means no bad state is reachable.
+    Record.Answer = Result == z3::sat     ? "sat"
+                    : Result == z3::unsat ? "unsat"
+                                          : "unknown";
+    if (Result == z3::unsat)
+      Out = InvariantOutcome(
+          InvariantFound{Fp.get_cover_delta(-1, Reach).substitute(State)});
+    else if (Result == z3::sat)
+      Out = InvariantOutcome(BadReachable{});
+    else {
+      std::string Reason = Fp.reason_unknown();
+      Out = InvariantOutcome(Undecided{Reason, timedOut(Reason)});
+    }
+    if (!Config.SmtDir.empty()) {
+      z3::expr_vector Queries(Ctx);
+      Queries.push_back(Query);
+      std::string Problem;
+      Record.SmtFile = writeReplayFile(Name, Record.Answer, "HORN",
+                                       Fp.to_string(Queries), Problem);
+      if (!Problem.empty())
+        Out = InvariantOutcome(Failed{Problem});
+    }
+  } catch (const z3::exception &E) {
+    // Spacer reports its timeout by throwing "canceled".
+    if (timedOut(E.msg()))
+      Out = InvariantOutcome(Undecided{E.msg(), true});
+    else
+      Out = InvariantOutcome(Failed{std::string("Z3: ") + E.msg()});
+    Record.Answer =
+        Out->undecidedStatus() == Status::Timeout ? "unknown" : "error";
+  }
+  Record.Millis = std::chrono::duration<double, std::milli>(
+                      std::chrono::steady_clock::now() - Start)
+                      .count();
+  Log.push_back(std::move(Record));
+  return *Out;
 }
 
 } // namespace kharden::smt

@@ -46,6 +46,15 @@ struct QueryRecord {
   double Millis = 0;
 };
 
+/// A safety question about a transition system: can a state satisfying Bad
+/// be reached from one satisfying Init through steps? Init and Bad are
+/// formulas over State; Step over State, Label (what the step does) and
+/// Next, a second copy of State.
+struct SafetyProblem {
+  std::vector<z3::expr> State, Label, Next;
+  z3::expr Init, Step, Bad;
+};
+
 class SmtSession {
 public:
   explicit SmtSession(SolverConfig Config = {});
@@ -63,6 +72,12 @@ public:
   SearchOutcome findWitness(llvm::StringRef Name,
                             llvm::ArrayRef<z3::expr> Constraints);
 
+  /// Searches for an inductive invariant that excludes the bad states, with
+  /// Z3's Spacer engine (IC3/PDR over the problem's Horn clauses). The
+  /// answer only guides: the caller checks the invariant with prove().
+  /// Its replay file declares the logic HORN.
+  InvariantOutcome findInvariant(llvm::StringRef Name, const SafetyProblem &P);
+
   /// Every query run so far, in order.
   const std::vector<QueryRecord> &queries() const { return Log; }
 
@@ -78,7 +93,8 @@ private:
   };
   RawAnswer run(llvm::StringRef Name, llvm::ArrayRef<z3::expr> Formulas);
   std::string writeReplayFile(llvm::StringRef Name, llvm::StringRef Answer,
-                              z3::solver &S, std::string &Problem);
+                              llvm::StringRef Logic, llvm::StringRef Body,
+                              std::string &Problem);
   std::string uniqueFileStem(llvm::StringRef Name);
 
   SolverConfig Config;

@@ -21,7 +21,7 @@ std::string corpus(llvm::StringRef Name) {
 }
 
 TEST(PlacementScheme, BuiltinsAreModulePlacementSchemes) {
-  auto Files = builtinSchemeFiles(SchemeKind::ModulePlacement);
+  auto Files = builtinSchemeFiles("module-placement");
   ASSERT_TRUE(bool(Files));
   std::vector<std::string> Names;
   for (const std::string &F : *Files) {
@@ -114,7 +114,7 @@ TEST(PlacementScheme, MalformedFilesGiveOneLineErrors) {
     std::string Msg = errorOf(It->path());
     SCOPED_TRACE(Name.str());
     EXPECT_NE(Msg.find(First.str()), std::string::npos) << Msg;
-    EXPECT_EQ(Msg.find('\n'), std::string::npos) << "one line: " << Msg;
+    EXPECT_EQ(Msg.find('\n'), std::string::npos) << "one problem: " << Msg;
     // The file and, for errors inside the document, its line and column.
     EXPECT_TRUE(llvm::StringRef(Msg).starts_with("module-")) << Msg;
     ++Checked;

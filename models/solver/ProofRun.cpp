@@ -1,4 +1,4 @@
-#include "models/kstack/ProofRun.h"
+#include "models/solver/ProofRun.h"
 
 #include <algorithm>
 
@@ -6,7 +6,7 @@
 
 using namespace llvm;
 
-namespace kharden::kstack {
+namespace kharden::smt {
 
 /// CPU time of the calling thread: Z3 solves in the thread that asks.
 static double threadCpuMs() {
@@ -15,19 +15,19 @@ static double threadCpuMs() {
   return T.tv_sec * 1e3 + T.tv_nsec / 1e6;
 }
 
-ProofRun::ProofRun(PropertyResult &Result, const smt::SolverConfig &Config)
+ProofRun::ProofRun(ProofRecord &Result, const SolverConfig &Config)
     : Result(Result), Session(Config), Start(std::chrono::steady_clock::now()),
       StartCpuMs(threadCpuMs()) {}
 
 std::string ProofRun::name(StringRef Step) const {
-  return smt::queryName(Result.Scheme, Result.Property, Step);
+  return queryName(Result.Scheme, Result.Property, Step);
 }
 
 void ProofRun::stepDone(StringRef Step, const Twine &What) {
   Result.Steps.push_back(What.str() + " [" + Step.str() + "]");
 }
 
-void ProofRun::fail(smt::Status S, const Twine &Problem) {
+void ProofRun::fail(Status S, const Twine &Problem) {
   if (Failed)
     return;
   Failed = true;
@@ -39,15 +39,15 @@ bool ProofRun::prove(StringRef Step, const z3::expr &Claim,
                      ArrayRef<z3::expr> Assumptions, const Twine &What) {
   if (Failed)
     return false;
-  smt::ProofOutcome O = Session.prove(name(Step), Claim, Assumptions);
+  ProofOutcome O = Session.prove(name(Step), Claim, Assumptions);
   switch (O.status()) {
-  case smt::Status::Proved:
+  case Status::Proved:
     stepDone(Step, What);
     return true;
-  case smt::Status::Refuted:
+  case Status::Refuted:
     // The model's own lemma does not hold: a bug in the model, not a
     // verdict about the scheme.
-    fail(smt::Status::Error, "lemma refuted: " + What + " [" + Step + "]");
+    fail(Status::Error, "lemma refuted: " + What + " [" + Step + "]");
     return false;
   default:
     fail(O.status(), Step + ": " + O.problem());
@@ -55,31 +55,43 @@ bool ProofRun::prove(StringRef Step, const z3::expr &Claim,
   }
 }
 
-std::optional<smt::Assignment> ProofRun::witness(StringRef Step,
-                                                 ArrayRef<z3::expr> Constraints,
-                                                 const Twine &What) {
+std::optional<Assignment> ProofRun::witness(StringRef Step,
+                                            ArrayRef<z3::expr> Constraints,
+                                            const Twine &What) {
   if (Failed)
     return std::nullopt;
-  smt::SearchOutcome O = Session.findWitness(name(Step), Constraints);
-  if (const smt::Assignment *W = O.witness()) {
+  SearchOutcome O = Session.findWitness(name(Step), Constraints);
+  if (const Assignment *W = O.witness()) {
     stepDone(Step, What);
     return *W;
   }
   if (O.provedImpossible())
-    fail(smt::Status::Error, "no witness: " + What + " [" + Step + "]");
+    fail(Status::Error, "no witness: " + What + " [" + Step + "]");
   else
     fail(O.undecidedStatus(), Step + ": " + O.problem());
   return std::nullopt;
 }
 
-std::optional<smt::SearchOutcome>
+std::optional<SearchOutcome>
 ProofRun::search(StringRef Step, ArrayRef<z3::expr> Constraints, Role R) {
   if (Failed)
     return std::nullopt;
   if (R == Role::Guidance)
     Guidance.push_back(Session.queries().size());
-  smt::SearchOutcome O = Session.findWitness(name(Step), Constraints);
+  SearchOutcome O = Session.findWitness(name(Step), Constraints);
   if (O.decided())
+    return O;
+  fail(O.undecidedStatus(), Step + ": " + O.problem());
+  return std::nullopt;
+}
+
+std::optional<InvariantOutcome>
+ProofRun::searchInvariant(StringRef Step, const SafetyProblem &P) {
+  if (Failed)
+    return std::nullopt;
+  Guidance.push_back(Session.queries().size());
+  InvariantOutcome O = Session.findInvariant(name(Step), P);
+  if (O.invariant() || O.badReachable())
     return O;
   fail(O.undecidedStatus(), Step + ": " + O.problem());
   return std::nullopt;
@@ -89,22 +101,22 @@ bool ProofRun::impossible(StringRef Step, ArrayRef<z3::expr> Constraints,
                           const Twine &What) {
   if (Failed)
     return false;
-  smt::SearchOutcome O = Session.findWitness(name(Step), Constraints);
+  SearchOutcome O = Session.findWitness(name(Step), Constraints);
   if (O.provedImpossible()) {
     stepDone(Step, What);
     return true;
   }
   if (O.found())
-    fail(smt::Status::Error, "unexpected witness: " + What + " [" + Step + "]");
+    fail(Status::Error, "unexpected witness: " + What + " [" + Step + "]");
   else
     fail(O.undecidedStatus(), Step + ": " + O.problem());
   return false;
 }
 
-void ProofRun::finish(smt::Status Verdict) {
+void ProofRun::finish(Status Verdict) {
   if (!Failed)
     Result.Verdict = Verdict;
-  const std::vector<smt::QueryRecord> &Log = Session.queries();
+  const std::vector<QueryRecord> &Log = Session.queries();
   for (size_t I = 0; I < Log.size(); ++I)
     if (!Log[I].SmtFile.empty() &&
         std::find(Guidance.begin(), Guidance.end(), I) == Guidance.end())
@@ -116,4 +128,4 @@ void ProofRun::finish(smt::Status Verdict) {
   Result.CpuMs = threadCpuMs() - StartCpuMs;
 }
 
-} // namespace kharden::kstack
+} // namespace kharden::smt
