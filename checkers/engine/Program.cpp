@@ -73,14 +73,19 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   return Out;
 }
 
+/// Adds X to the sorted V; false if it was there.
+template <typename T> static bool insertSorted(std::vector<T> &V, T X) {
+  auto It = llvm::lower_bound(V, X);
+  if (It != V.end() && *It == X)
+    return false;
+  V.insert(It, std::move(X));
+  return true;
+}
+
 void Program::findBitArgs() {
   BitArgs.assign(Functions.size(), {});
   auto Add = [&](size_t F, ArgRef A) {
-    auto It = llvm::lower_bound(BitArgs[F], A);
-    if (It != BitArgs[F].end() && *It == A)
-      return false;
-    BitArgs[F].insert(It, std::move(A));
-    return true;
+    return insertSorted(BitArgs[F], std::move(A));
   };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const ParamTest &T : Functions[I].Tests)
@@ -242,11 +247,7 @@ std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
 void Program::findFunctionParams() {
   FunctionParams.assign(Functions.size(), {});
   auto Add = [&](size_t F, uint8_t P) {
-    auto It = llvm::lower_bound(FunctionParams[F], P);
-    if (It != FunctionParams[F].end() && *It == P)
-      return false;
-    FunctionParams[F].insert(It, P);
-    return true;
+    return insertSorted(FunctionParams[F], P);
   };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const CallSite &C : Functions[I].Calls)
