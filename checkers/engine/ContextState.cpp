@@ -20,12 +20,12 @@ bool RelState::sameContext(const RelState &O) const {
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
          SleepOnlyToFault == O.SleepOnlyToFault &&
          SleptUnheld == O.SleptUnheld &&
-         PagefaultDepth == O.PagefaultDepth &&
-         SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
-         ParamTrue == O.ParamTrue && ParamChanged == O.ParamChanged &&
-         LocalKnown == O.LocalKnown && LocalTrue == O.LocalTrue &&
-         TestKnown == O.TestKnown && TestTrue == O.TestTrue &&
-         Returns == O.Returns &&
+         PagefaultDepth == O.PagefaultDepth && SleepDepth == O.SleepDepth &&
+         ParamKnown == O.ParamKnown && ParamTrue == O.ParamTrue &&
+         ParamChanged == O.ParamChanged && LocalKnown == O.LocalKnown &&
+         LocalTrue == O.LocalTrue && TestKnown == O.TestKnown &&
+         TestTrue == O.TestTrue && JoinKnown == O.JoinKnown &&
+         JoinTrue == O.JoinTrue && Returns == O.Returns &&
          EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          AssertedPinned == O.AssertedPinned &&
@@ -74,6 +74,15 @@ void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
   auto B = factBits(*this, Slot);
   B.Known = Value ? B.Known | B.Bit : B.Known & ~B.Bit;
   B.True = Value && *Value ? B.True | B.Bit : B.True & ~B.Bit;
+}
+
+bool RelState::setJoin(unsigned Index, bool Through) {
+  uint8_t Bit = uint8_t(1u << Index);
+  if ((JoinKnown & Bit) && bool(JoinTrue & Bit) != Through)
+    return false;
+  JoinKnown |= Bit;
+  JoinTrue = Through ? JoinTrue | Bit : JoinTrue & ~Bit;
+  return true;
 }
 
 RelState RelState::withoutLocalFacts() const {
@@ -337,6 +346,22 @@ void AbsState::setArg(const ArgRef &A, KnownBits B) {
     ArgKnown |= Bit;
     ArgTrue &= uint8_t(~Bit);
   }
+}
+
+std::optional<uint32_t> AbsState::fnArg(uint8_t Param) const {
+  for (const auto &[P, F] : FnArgs)
+    if (P == Param)
+      return F;
+  return std::nullopt;
+}
+
+void AbsState::setFnArg(uint8_t Param, uint32_t Function) {
+  auto It = llvm::partition_point(
+      FnArgs, [&](const auto &P) { return P.first < Param; });
+  if (It != FnArgs.end() && It->first == Param)
+    It->second = Function;
+  else
+    FnArgs.insert(It, {Param, Function});
 }
 
 bool feasible(const AbsState &Entry, const RelState &R,

@@ -142,6 +142,12 @@ struct RelState {
   /// caller's values and go to the summary.
   uint8_t TestKnown = 0, TestTrue = 0;
   static constexpr unsigned MaxTests = 8, FirstTestSlot = RetSlot + 1;
+  /// Which way the path passed the calls through pointers whose targets
+  /// were joined (FunctionSummary::Joins; bit i: the path passed join i;
+  /// JoinTrue: through one of the file's targets). The whole run decides
+  /// which of these paths can run.
+  uint8_t JoinKnown = 0, JoinTrue = 0;
+  static constexpr unsigned MaxJoins = 8;
   /// What the path returns (at exits: for callers).
   RetFact Returns = RetFact::Unknown;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
@@ -165,6 +171,9 @@ struct RelState {
   /// local slot, RetSlot, or FirstTestSlot + a parameter test.
   std::optional<bool> fact(unsigned Slot) const;
   void setFact(unsigned Slot, std::optional<bool> Value);
+  /// Records which way the path passed join Index; false if it passed it
+  /// the other way before.
+  bool setJoin(unsigned Index, bool Through);
   /// Without the facts that mean something only inside the function.
   RelState withoutLocalFacts() const;
   bool overflowed() const {
@@ -203,6 +212,10 @@ struct AbsState {
   /// entry contexts have any, and there are many entry contexts.
   uint8_t ArgKnown = 0, ArgTrue = 0;
   llvm::SmallVector<std::pair<ArgRef, KnownBits>, 0> ArgBits;
+  /// The functions the calling context passes as parameters the function
+  /// calls through (directly, or by passing them on): {parameter, the
+  /// run's index of the function}, sorted.
+  llvm::SmallVector<std::pair<uint8_t, uint32_t>, 0> FnArgs;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -210,7 +223,7 @@ struct AbsState {
   bool operator==(const AbsState &O) const {
     return Preempt == O.Preempt && Irqs == O.Irqs &&
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
-           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits;
+           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits && FnArgs == O.FnArgs;
   }
   /// What is known of the bits the calling context passes as A (all of
   /// them for a known zero).
@@ -218,6 +231,9 @@ struct AbsState {
   /// Records that the calling context passes a value with bits B as A
   /// (nothing known: forgets what was, of a field and of the fields in it).
   void setArg(const ArgRef &A, KnownBits B);
+  /// The function passed as parameter Param, if the context says.
+  std::optional<uint32_t> fnArg(uint8_t Param) const;
+  void setFnArg(uint8_t Param, uint32_t Function);
   static AbsState fromSpec(const ContextSpec &Spec);
 };
 

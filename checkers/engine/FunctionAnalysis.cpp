@@ -161,24 +161,26 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
     for (const RelState &S : States)
       addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
     bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
-    if (!E.Callee) {
+    if (E.Callees.empty()) {
       if (Replaces)
         for (RelState &S : States)
           S.setFact(E.ResultSlot, std::nullopt);
       break;
     }
     StateSet After;
-    for (const RelState &S : States)
-      for (const RelState &Exit : E.Callee->ExitStates) {
-        RelState Next = S;
-        if (!takesTests(Exit, E.Tests, Next))
-          continue; // an exit the arguments rule out
-        Next.applyCallee(Exit, E.Note);
-        if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
-            E.ResultSlot >= 0 && (Ret || Replaces))
-          Next.setFact(E.ResultSlot, Ret);
+    for (const RelState &S : States) {
+      // Through a function the file does not have: nothing known changes.
+      if (RelState Next = S; E.Join >= 0 && Next.setJoin(E.Join, false)) {
+        if (Replaces)
+          Next.setFact(E.ResultSlot, std::nullopt);
         addState(After, Next);
       }
+      for (const CalleeExits &Callee : E.Callees)
+        for (const RelState &Exit : Callee.Summary->ExitStates)
+          if (std::optional<RelState> Next =
+                  afterCallee(E, Callee, Exit, S, Replaces))
+            addState(After, *Next);
+    }
     States = std::move(After);
     break;
   }
@@ -203,6 +205,26 @@ bool FunctionAnalyzer::takesTests(const RelState &Exit,
       return false;
   }
   return true;
+}
+
+std::optional<RelState> FunctionAnalyzer::afterCallee(const Event &E,
+                                                      const CalleeExits &Callee,
+                                                      const RelState &Exit,
+                                                      RelState S,
+                                                      bool Replaces) const {
+  if (E.Join >= 0 && !S.setJoin(E.Join, true))
+    return std::nullopt; // the path went elsewhere through this call before
+  if (!takesTests(Exit, Callee.Tests, S))
+    return std::nullopt; // an exit the arguments rule out
+  for (unsigned J = 0; J < Callee.Joins.size(); ++J)
+    if (Callee.Joins[J] >= 0 && (Exit.JoinKnown >> J & 1) &&
+        !S.setJoin(Callee.Joins[J], Exit.JoinTrue >> J & 1))
+      return std::nullopt;
+  S.applyCallee(Exit, Callee.Note);
+  if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
+      E.ResultSlot >= 0 && (Ret || Replaces))
+    S.setFact(E.ResultSlot, Ret);
+  return S;
 }
 
 void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
@@ -290,8 +312,10 @@ void FunctionAnalyzer::solve() {
   // wrapper). A release on one return value is more often a lock taken in
   // another file, which this file does not see.
   auto Separated = [](const RelState &A, const RelState &B) {
-    return A.PreemptDepth > 0 && A.Returns != RetFact::Unknown &&
-           B.Returns != RetFact::Unknown && A.Returns != B.Returns;
+    bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
+    return A.PreemptDepth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
+                                                B.Returns != RetFact::Unknown &&
+                                                A.Returns != B.Returns));
   };
   for (const RelState &S : Exit)
     if (S.PreemptDepth == 0 ||
@@ -303,11 +327,12 @@ void FunctionAnalyzer::solve() {
       X.Returns = S.Returns;
       addState(Out.ExitStates, X);
     }
-  // Parameter tests at the exits tell callers which exits their arguments
-  // rule out; where every exit leaves the same context, none matters.
+  // Parameter tests and joins at the exits tell callers which exits their
+  // arguments and the run rule out; where every exit leaves the same
+  // context, none matters.
   std::vector<RelState> Untested;
   for (RelState X : Out.ExitStates) {
-    X.TestKnown = X.TestTrue = 0;
+    X.TestKnown = X.TestTrue = X.JoinKnown = X.JoinTrue = 0;
     addState(Untested, X);
   }
   if (Untested.size() <= 1)
@@ -331,6 +356,10 @@ static std::string stateText(const RelState &S) {
        Slot < RelState::FirstTestSlot + RelState::MaxTests; ++Slot)
     if (std::optional<bool> V = S.fact(Slot))
       T += ", slot " + std::to_string(Slot) + (*V ? "=true" : "=false");
+  for (unsigned J = 0; J < RelState::MaxJoins; ++J)
+    if (S.JoinKnown >> J & 1)
+      T += ", join " + std::to_string(J) +
+           (S.JoinTrue >> J & 1 ? "=through" : "=elsewhere");
   return T;
 }
 
@@ -357,8 +386,13 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
       case Event::Call:
         if (E.ResultSlot >= 0)
           OS << "slot " << int(E.ResultSlot) << " = ";
-        OS << "call " << Out.Calls[E.Index].CalleeName << " line "
-           << Out.Calls[E.Index].Where.Line << (E.Callee ? " (effects)" : "");
+        OS << "call " << (Out.Calls[E.Index].Through.empty() ? "" : "through ")
+           << Out.Calls[E.Index].CalleeName << " line "
+           << Out.Calls[E.Index].Where.Line
+           << (E.Callees.empty() ? "" : " (effects)");
+        if (E.Join >= 0)
+          OS << " join " << int(E.Join) << " of "
+             << Out.Joins[E.Join].Targets.size() << " targets";
         for (const RelState &S : Out.Calls[E.Index].States)
           OS << " [" << stateText(S) << "]";
         for (const auto &[A, B] : Out.Calls[E.Index].ArgBits)

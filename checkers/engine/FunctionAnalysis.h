@@ -19,6 +19,8 @@
 
 namespace kharden {
 
+class PointerFlows;
+
 /// What the analysis of one function may use from its translation unit.
 struct TUContext {
   clang::ASTContext &AST;
@@ -28,6 +30,8 @@ struct TUContext {
   llvm::DenseMap<const clang::FunctionDecl *, const FunctionSummary *>
       Summaries;
   std::vector<EntryHint> &Hints;
+  /// What the unit stores in function pointers, and its calls through them.
+  const PointerFlows *Pointers = nullptr;
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();

@@ -32,19 +32,32 @@ struct ImportedTest {
   int8_t Slot = -1;
 };
 
+/// A callee whose exits a call takes: its summary, what the call's
+/// arguments make of its parameter tests, and the caller's join each of
+/// its joins becomes (-1: none, both ways stand).
+struct CalleeExits {
+  const FunctionSummary *Summary = nullptr;
+  llvm::SmallVector<ImportedTest, 2> Tests;
+  llvm::SmallVector<int8_t, 1> Joins;
+  int16_t Note = -1;
+};
+
 /// One thing that happens at a CFG element, in the order it happens.
 struct Event {
   enum Kind { Effects, Op, Call, Site, Facts } K;
   std::vector<Effect> Fx;
   int16_t Note = -1;
   unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
-  const FunctionSummary *Callee = nullptr; ///< Set if the callee has effects.
   /// For the conditional effects of a primitive whose value decides its
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
   int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
-  /// For a call: what each of the callee's parameter tests is here.
-  llvm::SmallVector<ImportedTest, 2> Tests = {};
+  /// For a call through a pointer whose targets in the file are joined:
+  /// the join (FunctionSummary::Joins). Its paths either take one of
+  /// Callees' exits or go elsewhere unchanged.
+  int8_t Join = -1;
+  /// For a call: the callees with effects (the callee, or the targets).
+  llvm::SmallVector<CalleeExits, 1> Callees = {};
   llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
 };
 
@@ -128,6 +141,22 @@ private:
   void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
                std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
                bool Effects = true);
+  /// A call through a function pointer: a call site for the targets the
+  /// run finds, with the exits of the file's own targets, or a documented
+  /// contract's effects.
+  void addCallThrough(const clang::CallExpr *CE, std::vector<Event> &Events);
+  /// What CE passes (Loc: where the call is).
+  CallSite callSite(const clang::CallExpr *CE, clang::SourceLocation Loc);
+  /// The event of call site Out.Calls.back().
+  Event callEvent(const clang::CallExpr *CE);
+  /// Callee's exits as the call CE takes them, if they change anything.
+  std::optional<CalleeExits> exitsOf(const FunctionSummary &Callee,
+                                     const clang::CallExpr *CE, const Event &E,
+                                     clang::SourceLocation Loc,
+                                     llvm::StringRef Through);
+  /// What a primitive call does: its text and argument texts.
+  std::string callText(const clang::CallExpr *CE, llvm::StringRef Name,
+                       std::vector<std::string> &Args) const;
   bool usedAsPointer(const clang::Stmt *S, clang::SourceLocation NameLoc);
   bool inExpansion(clang::SourceLocation Loc,
                    clang::SourceLocation NameLoc) const;
@@ -140,6 +169,11 @@ private:
   /// S what it found of the caller's own parameters.
   bool takesTests(const RelState &Exit, llvm::ArrayRef<ImportedTest> Tests,
                   RelState &S) const;
+  /// The state after the call event E that took Callee's exit Exit from S,
+  /// if the path can run.
+  std::optional<RelState> afterCallee(const Event &E, const CalleeExits &Callee,
+                                      const RelState &Exit, RelState S,
+                                      bool Replaces) const;
   /// Applies one write; a fork or a split splits every state in two.
   void write(const SlotWrite &W, StateSet &States) const;
   void solve();

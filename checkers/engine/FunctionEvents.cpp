@@ -1,5 +1,6 @@
 // FunctionAnalyzer, first half: from the CFG to events.
 #include "checkers/engine/FunctionAnalyzer.h"
+#include "checkers/engine/PointerFlows.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -14,6 +15,16 @@ namespace {
 /// Whether a callee's exit leaves its caller's context as it was.
 bool isIdentity(const RelState &S) {
   return S.withoutLocalFacts().sameContext(RelState{});
+}
+
+/// The function an argument is (`fn`, `&fn`), if it is one.
+const FunctionDecl *functionOf(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
 }
 
 /// A value is unused where it is a statement of its own or cast to void.
@@ -39,13 +50,17 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   return (What + llvm::Twine(" here by '") + Text + "'").str();
 }
 
-std::string calleeMessage(const FunctionSummary &Callee) {
+/// Through: how the code names the pointer the call reads, if it is one.
+std::string calleeMessage(const FunctionSummary &Callee,
+                          llvm::StringRef Through) {
   bool Sleeps = false, IrqsOn = false;
   for (const RelState &S : Callee.ExitStates) {
     Sleeps |= S.SleepEvidence;
     IrqsOn |= S.Irq == IrqRel::On;
   }
   std::string Name = "'" + Callee.Name + "()'";
+  if (!Through.empty())
+    Name += " (through '" + Through.str() + "')";
   if (Sleeps)
     return Name + " called here may sleep: preemption and IRQs are enabled";
   if (IrqsOn)
@@ -248,23 +263,30 @@ std::string FunctionAnalyzer::argumentText(const Expr *Arg) const {
   return Lexer::getSourceText(Range, SM, LO).str();
 }
 
+std::string FunctionAnalyzer::callText(const CallExpr *CE, llvm::StringRef Name,
+                                       std::vector<std::string> &Args) const {
+  std::string Text = Name.str() + "(";
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    Args.push_back(argumentText(CE->getArg(I)));
+    Text += (I ? ", " : "") + Args.back();
+  }
+  return Text + ")";
+}
+
 void FunctionAnalyzer::classifyCall(const CallExpr *CE,
                                     std::vector<Event> &Events) {
   const FunctionDecl *Callee = CE->getDirectCallee();
-  if (!Callee || !Callee->getIdentifier())
+  if (!Callee)
+    return addCallThrough(CE, Events);
+  if (!Callee->getIdentifier())
     return;
   llvm::StringRef Name = Callee->getName();
   if (const Primitive *P = TU.Lookup.find(Name)) {
     if (P->KeepCall)
       addCall(Callee, CE->getBeginLoc(), Events, CE, /*Effects=*/false);
     std::vector<std::string> Args;
-    std::string Text = Name.str() + "(";
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      Args.push_back(argumentText(CE->getArg(I)));
-      Text += (I ? ", " : "") + Args.back();
-    }
-    emitPrimitive(*P, Name, Args, Text + ")", CE, CE->getBeginLoc(), {}, -1,
-                  Events);
+    std::string Text = callText(CE, Name, Args);
+    emitPrimitive(*P, Name, Args, Text, CE, CE->getBeginLoc(), {}, -1, Events);
     return;
   }
   if (TU.Lookup.isRandomSource(Name))
@@ -337,12 +359,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
   Push(P.WhenFalse, 1 - Branches[Tester].TrueSucc);
 }
 
-void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
-                               std::vector<Event> &Events, const CallExpr *CE,
-                               bool Effects) {
+CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
   CallSite C;
-  C.CalleeKey = TU.keyOf(Callee);
-  C.CalleeName = Callee->getNameAsString();
   C.Where = TU.point(Loc);
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
@@ -362,26 +380,115 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
       for (auto &[Field, B] : Fields->knownAt(*Obj, CE))
         C.ArgBits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
   }
+  for (unsigned I = 0;
+       CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (const FunctionDecl *F = functionOf(Arg))
+      C.FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
+    else if (std::optional<unsigned> P =
+                 Slots->passedOn(Arg->IgnoreParenImpCasts());
+             P && *P < CallSite::MaxFunctionParams &&
+             Arg->getType()->isFunctionPointerType())
+      C.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
+  }
   llvm::sort(C.ArgBits, llvm::less_first());
-  Out.Calls.push_back(std::move(C));
+  return C;
+}
+
+Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
     E.ResultSlot = int8_t(*Slot);
-  const FunctionSummary *S = Effects ? summaryOf(Callee) : nullptr;
-  if (S) {
-    bool Changes = llvm::any_of(S->ExitStates, [](const RelState &X) {
-      return !isIdentity(X);
-    });
-    bool Returns = E.ResultSlot >= 0 &&
-                   llvm::any_of(S->ExitStates, [](const RelState &X) {
-                     return X.Returns != RetFact::Unknown;
-                   });
-    if (Changes || Returns) {
-      E.Callee = S;
-      E.Tests = importTests(*S, CE, Out.Calls.back());
+  return E;
+}
+
+std::optional<CalleeExits>
+FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
+                          const Event &E, SourceLocation Loc,
+                          llvm::StringRef Through) {
+  bool Changes = llvm::any_of(Callee.ExitStates,
+                              [](const RelState &X) { return !isIdentity(X); });
+  bool Returns = E.ResultSlot >= 0 &&
+                 llvm::any_of(Callee.ExitStates, [](const RelState &X) {
+                   return X.Returns != RetFact::Unknown;
+                 });
+  if (!Changes && !Returns)
+    return std::nullopt;
+  CalleeExits X;
+  X.Summary = &Callee;
+  X.Tests = importTests(Callee, CE, Out.Calls[E.Index]);
+  // The callee's joins become the caller's own (each call its own).
+  uint8_t Used = 0;
+  for (const RelState &Exit : Callee.ExitStates)
+    Used |= Exit.JoinKnown;
+  for (unsigned J = 0; J < Callee.Joins.size(); ++J) {
+    int8_t Mine = -1;
+    if ((Used >> J & 1) && Out.Joins.size() < RelState::MaxJoins) {
+      Mine = int8_t(Out.Joins.size());
+      Out.Joins.push_back(Callee.Joins[J]);
     }
-    if (Changes)
-      E.Note = addNote(Loc, calleeMessage(*S));
+    X.Joins.push_back(Mine);
+  }
+  if (Changes)
+    X.Note = addNote(Loc, calleeMessage(Callee, Through));
+  return X;
+}
+
+void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
+                               std::vector<Event> &Events, const CallExpr *CE,
+                               bool Effects) {
+  CallSite C = callSite(CE, Loc);
+  C.CalleeKey = TU.keyOf(Callee);
+  C.CalleeName = Callee->getNameAsString();
+  Out.Calls.push_back(std::move(C));
+  Event E = callEvent(CE);
+  if (const FunctionSummary *S = Effects ? summaryOf(Callee) : nullptr)
+    if (std::optional<CalleeExits> X = exitsOf(*S, CE, E, Loc, ""))
+      E.Callees.push_back(std::move(*X));
+  Events.push_back(std::move(E));
+}
+
+void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
+                                      std::vector<Event> &Events) {
+  const CallThrough *T = TU.Pointers ? TU.Pointers->through(CE) : nullptr;
+  if (!T)
+    return;
+  CallSite C = callSite(CE, CE->getBeginLoc());
+  C.CalleeName = T->Display;
+  C.Through = T->Slot;
+  Out.Calls.push_back(std::move(C));
+  Event E = callEvent(CE);
+  // A callback whose documented contract the kernel model states: the
+  // call does what the contract says, whichever function it reaches.
+  if (const Primitive *P =
+          T->Field.empty() ? nullptr : TU.Lookup.find(T->Field)) {
+    Events.push_back(std::move(E));
+    std::vector<std::string> Args;
+    std::string Text = callText(CE, argumentText(CE->getCallee()), Args);
+    emitPrimitive(*P, T->Field, Args, Text, CE, CE->getBeginLoc(), {}, -1,
+                  Events);
+    return;
+  }
+  // The file's own targets: their exits where the path goes through them,
+  // the state unchanged where it goes elsewhere. The run decides which.
+  llvm::SmallVector<const FunctionDecl *, 4> Defs;
+  if (TU.Pointers->targets(T->Slot, Defs) && !Defs.empty() &&
+      Out.Joins.size() < RelState::MaxJoins) {
+    size_t J = Out.Joins.size();
+    Out.Joins.push_back({T->Slot, {}});
+    for (const FunctionDecl *FD : Defs)
+      if (const FunctionSummary *S = summaryOf(FD)) {
+        Out.Joins[J].Targets.push_back(S->Key);
+        if (std::optional<CalleeExits> X =
+                exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display))
+          E.Callees.push_back(std::move(*X));
+      }
+    if (E.Callees.empty()) { // no target changes anything: nothing to join
+      Out.Joins.pop_back();
+    } else {
+      llvm::sort(Out.Joins[J].Targets);
+      E.Join = int8_t(J);
+    }
   }
   Events.push_back(std::move(E));
 }

@@ -36,6 +36,8 @@ void Program::add(TUSummary TU) {
     Hints.push_back(std::move(H));
   llvm::append_range(Queueings, std::move(TU.Queueings));
   llvm::append_range(Allocations, std::move(TU.Allocations));
+  for (const PointerFlow &F : TU.Flows)
+    Pointers.add(F);
   Targets.push_back(TU.Target);
 }
 
@@ -74,14 +76,19 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   return Out;
 }
 
+/// Adds X to the sorted V; false if it was there.
+template <typename T> static bool insertSorted(std::vector<T> &V, T X) {
+  auto It = llvm::lower_bound(V, X);
+  if (It != V.end() && *It == X)
+    return false;
+  V.insert(It, std::move(X));
+  return true;
+}
+
 void Program::findBitArgs() {
   BitArgs.assign(Functions.size(), {});
   auto Add = [&](size_t F, ArgRef A) {
-    auto It = llvm::lower_bound(BitArgs[F], A);
-    if (It != BitArgs[F].end() && *It == A)
-      return false;
-    BitArgs[F].insert(It, std::move(A));
-    return true;
+    return insertSorted(BitArgs[F], std::move(A));
   };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const ParamTest &T : Functions[I].Tests)
@@ -90,17 +97,204 @@ void Program::findBitArgs() {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
-        auto It = ByKey.find(C.CalleeKey);
-        if (It == ByKey.end() || C.Forwarded.empty() ||
-            BitArgs[It->second].empty())
+        if (C.Forwarded.empty())
           continue;
-        std::vector<ArgRef> CalleeArgs = BitArgs[It->second]; // may be I's
-        for (auto [Arg, Param] : C.Forwarded)
-          for (const ArgRef &A : CalleeArgs)
-            if (A.Index == Arg)
-              Changed |= Add(I, {Param, A.Field});
+        forEachCallee(C, [&](size_t To) {
+          std::vector<ArgRef> CalleeArgs = BitArgs[To]; // may be I's
+          for (auto [Arg, Param] : C.Forwarded)
+            for (const ArgRef &A : CalleeArgs)
+              if (A.Index == Arg)
+                Changed |= Add(I, {Param, A.Field});
+        });
       }
   }
+}
+
+const Program::Resolution &Program::resolve(llvm::StringRef Slot) {
+  auto [It, New] = Resolutions.try_emplace(Slot);
+  Resolution &R = It->second;
+  if (!New)
+    return R;
+  std::optional<CallTargets::Held> H = Pointers.held(Slot);
+  if (!H || (H->Functions.empty() && !H->Open))
+    return R; // Unstored
+  if (H->Open) {
+    R.K = Resolution::Open;
+    return R;
+  }
+  R.K = H->Functions.size() > MaxTargets ? Resolution::Capped
+                                         : Resolution::Resolved;
+  for (unsigned Id : H->Functions)
+    if (auto F = ByKey.find(Pointers.functionKey(Id)); F != ByKey.end())
+      R.Functions.push_back(F->second);
+  return R;
+}
+
+void Program::forEachCallee(const CallSite &C,
+                            llvm::function_ref<void(size_t)> Each) const {
+  if (C.Through.empty()) {
+    if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+      Each(It->second);
+    return;
+  }
+  if (auto It = Resolutions.find(C.Through); It != Resolutions.end())
+    for (size_t To : It->second.Functions)
+      Each(To);
+}
+
+void Program::resolveCalls() {
+  Pointers.solve();
+  for (const FunctionSummary &F : Functions)
+    for (const CallSite &C : F.Calls)
+      if (!C.Through.empty())
+        switch (resolve(C.Through).K) {
+        case Resolution::Resolved:
+          ++Indirect.Resolved;
+          break;
+        case Resolution::Capped:
+          ++Indirect.Capped;
+          break;
+        case Resolution::Unstored:
+          ++Indirect.Unstored;
+          [[fallthrough]];
+        case Resolution::Open:
+          ++Indirect.Open;
+          break;
+        }
+}
+
+void Program::applyJoins() {
+  for (FunctionSummary &F : Functions) {
+    if (F.Joins.empty())
+      continue;
+    // Which way each join may go: through the file's targets only if the
+    // run stores nothing else in the slot, elsewhere unless it stores only
+    // them; a capped or open slot joins nothing.
+    uint8_t Through = 0, Elsewhere = 0;
+    for (size_t J = 0; J < F.Joins.size() && J < RelState::MaxJoins; ++J) {
+      const TargetJoin &Join = F.Joins[J];
+      bool Joined = resolve(Join.Slot).K == Resolution::Resolved;
+      std::optional<CallTargets::Held> H = Pointers.held(Join.Slot);
+      bool Complete =
+          Joined && llvm::all_of(H->Functions, [&](unsigned Id) {
+            return std::binary_search(Join.Targets.begin(), Join.Targets.end(),
+                                      Pointers.functionKey(Id));
+          });
+      Through |= uint8_t(Joined) << J;
+      Elsewhere |= uint8_t(!Complete) << J;
+    }
+    auto Cannot = [&](const RelState &S) {
+      return (S.JoinKnown & S.JoinTrue & ~Through) ||
+             (S.JoinKnown & ~S.JoinTrue & ~Elsewhere);
+    };
+    for (CallSite &C : F.Calls)
+      llvm::erase_if(C.States, Cannot);
+    for (PercpuOp &Op : F.Ops)
+      llvm::erase_if(Op.States, Cannot);
+    for (StackOffsetSite &Site : F.Sites)
+      llvm::erase_if(Site.States, Cannot);
+    llvm::erase_if(F.ExitStates, Cannot);
+  }
+}
+
+void Program::seedCallbacks(
+    llvm::function_ref<void(size_t, const ContextSpec &, Note)> Seed) {
+  llvm::StringMap<std::vector<std::pair<std::string, unsigned>>> Params;
+  Pointers.forEach("param:", [&](llvm::StringRef Key, CallTargets::Held) {
+    auto [Function, Index] = Key.drop_front(6).rsplit('#');
+    unsigned I = 0;
+    if (!Index.getAsInteger(10, I))
+      Params[functionNameOfKey(Function)].push_back({Key.str(), I});
+  });
+  struct Found {
+    size_t Order, Function;
+    const Callback *C;
+    unsigned Target;
+  };
+  std::vector<Found> All;
+  auto Collect = [&](llvm::StringRef Slot, const Callback &C) {
+    if (std::optional<CallTargets::Held> H = Pointers.held(Slot))
+      for (unsigned Id : H->Functions)
+        if (auto F = ByKey.find(Pointers.functionKey(Id)); F != ByKey.end())
+          All.push_back({Pointers.storeIndex(Id), F->second, &C, Id});
+  };
+  for (const Callback &C : Model->callbacks()) {
+    for (const std::string &Field : C.Fields)
+      Collect("field:" + C.Struct + "." + Field, C);
+    for (const std::string &Name : C.Names)
+      if (auto It = Params.find(Name); It != Params.end())
+        for (const auto &[Slot, Index] : It->second)
+          if (llvm::is_contained(C.Arguments, Index))
+            Collect(Slot, C);
+  }
+  // In the order of the stores, as the code registers them.
+  llvm::stable_sort(
+      All, [](const Found &A, const Found &B) { return A.Order < B.Order; });
+  for (const Found &F : All)
+    Seed(F.Function, F.C->Context,
+         {Pointers.storedAt(F.Target),
+          "'" + Functions[F.Function].Name + "' " + F.C->Reason});
+}
+
+std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
+                                                 const CallSite &C) const {
+  llvm::StringRef Rest = C.Through;
+  unsigned Param;
+  if (!Rest.consume_front("param:") || !Rest.consume_front(F.Key) ||
+      !Rest.consume_front("#") || Rest.getAsInteger(10, Param) ||
+      Param >= CallSite::MaxFunctionParams)
+    return std::nullopt;
+  return uint8_t(Param);
+}
+
+void Program::findFunctionParams() {
+  FunctionParams.assign(Functions.size(), {});
+  auto Add = [&](size_t F, uint8_t P) {
+    return insertSorted(FunctionParams[F], P);
+  };
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      if (std::optional<uint8_t> P = throughParameter(Functions[I], C))
+        Add(I, *P);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I)
+      for (const CallSite &C : Functions[I].Calls)
+        if (!C.FnForwarded.empty())
+          forEachCallee(C, [&](size_t To) {
+            for (auto [Arg, Param] : C.FnForwarded)
+              if (functionMatters(To, Arg))
+                Changed |= Add(I, Param);
+          });
+  }
+}
+
+bool Program::functionMatters(size_t F, uint8_t P) const {
+  return std::binary_search(FunctionParams[F].begin(), FunctionParams[F].end(),
+                            P);
+}
+
+bool Program::calleesAt(const FunctionSummary &F, const CallSite &C,
+                        const AbsState &Entry,
+                        llvm::SmallVectorImpl<size_t> &Out) const {
+  // Through a parameter its caller passed a function as: that one.
+  if (std::optional<uint8_t> P = throughParameter(F, C))
+    if (std::optional<uint32_t> Passed = Entry.fnArg(*P)) {
+      if (*Passed != OutsideRun)
+        Out.push_back(*Passed);
+      return false;
+    }
+  // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
+  // thread_fn, which forced threading also sets to the hard handler) call
+  // a function the way its registration says, and the kernel model states
+  // that where it knows it: a call through a pointer adds no context to
+  // those.
+  forEachCallee(C, [&](size_t To) {
+    if (C.Through.empty() || !Modelled[To])
+      Out.push_back(To);
+  });
+  return !C.Through.empty() &&
+         Resolutions.find(C.Through)->second.K == Resolution::Capped;
 }
 
 bool Program::bitsMatter(size_t F, const ArgRef &A) const {
@@ -123,12 +317,37 @@ static std::optional<Note> sleepsOnEveryPath(const FunctionSummary &F) {
                      "holding nothing: it is entered preemptible"};
 }
 
+/// KHARDEN_DEBUG_SLOT=key: what the run stores in one slot.
+void Program::dumpSlot(llvm::StringRef Slot) const {
+  std::optional<CallTargets::Held> H = Pointers.held(Slot);
+  llvm::errs() << "slot " << Slot << ": ";
+  if (!H) {
+    llvm::errs() << "nothing stored\n";
+    return;
+  }
+  llvm::errs() << H->Functions.size() << " functions"
+               << (H->Open ? ", open" : "")
+               << (H->Functions.size() > MaxTargets ? ", capped" : "") << "\n";
+  for (unsigned Id : H->Functions) {
+    const SourcePoint &At = Pointers.storedAt(Id);
+    llvm::errs() << "    " << Pointers.functionKey(Id) << " (stored at "
+                 << At.File << ":" << At.Line << ")\n";
+  }
+}
+
 void Program::solve() {
+  resolveCalls();
+  if (const char *Slot = std::getenv("KHARDEN_DEBUG_SLOT"))
+    dumpSlot(Slot);
+  applyJoins();
   findBitArgs();
+  findFunctionParams();
   Entries.assign(Functions.size(), {});
   Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;
+  Modelled.assign(Functions.size(), false);
   auto Seed = [&](size_t I, const ContextSpec &Spec, Note Why) {
+    Modelled[I] = true;
     if (addEntry(I, {AbsState::fromSpec(Spec), NoteChain{}.plus(std::move(Why))}))
       Work.push_back(I);
   };
@@ -136,6 +355,7 @@ void Program::solve() {
     if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].Name))
       Seed(I, EP->Context,
            {Functions[I].Where, "'" + Functions[I].Name + "' " + EP->Reason});
+  seedCallbacks(Seed);
   for (const EntryHint &H : Hints) {
     auto It = ByKey.find(H.FunctionKey);
     if (It == ByKey.end())
@@ -162,18 +382,23 @@ void Program::solve() {
   std::vector<bool> Called(Functions.size());
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const CallSite &C : Functions[I].Calls)
-      if (auto It = ByKey.find(C.CalleeKey);
-          It != ByKey.end() && It->second != I) // calling itself keeps a root
-        Called[It->second] = true;
+      forEachCallee(C, [&](size_t To) {
+        if (To != I) // calling itself keeps a root
+          Called[To] = true;
+      });
   Unreached.assign(Functions.size(), false);
   for (bool Roots : {true, false}) {
     for (size_t I = 0; I < Functions.size(); ++I) {
       if (!Entries[I].empty() || (Roots && Called[I]))
         continue;
+      // Entered preemptible by its own evidence, not by the kernel model:
+      // not Modelled.
       std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
+      EntryContext E;
       if (Sleeps)
-        Seed(I, ContextSpec{Switch::On, Switch::On}, std::move(*Sleeps));
-      else if (addEntry(I, {AbsState{}, NoteChain{}}))
+        E = {AbsState::fromSpec({Switch::On, Switch::On}),
+             NoteChain{}.plus(std::move(*Sleeps))};
+      if (addEntry(I, std::move(E)))
         Work.push_back(I);
       Unreached[I] = !Sleeps;
     }
@@ -190,11 +415,56 @@ void Program::solve() {
             llvm::errs() << " arg" << unsigned(A.Index)
                          << (A.Field.empty() ? "" : "->" + A.Field) << " "
                          << describe(B);
+          for (const auto &[P, F] : E.State.FnArgs)
+            llvm::errs() << " arg" << unsigned(P) << " "
+                         << (F == OutsideRun ? "(outside the run)"
+                                             : Functions[F].Name);
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
                          << " " << N.Message << "\n";
         }
+}
+
+AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
+                              const CallSite &C, size_t To) const {
+  AbsState Callee = compose(Entry, R);
+  Callee.ArgKnown = C.ArgKnown;
+  Callee.ArgTrue = C.ArgTrue;
+  for (auto [Arg, Param] : C.Forwarded) {
+    // What the caller's caller passed, fields included; what the call site
+    // itself knows (below) overrides it.
+    for (const auto &[A, B] : Entry.ArgBits)
+      if (A.Index == Param && !A.Field.empty() &&
+          bitsMatter(To, {Arg, A.Field}))
+        Callee.setArg({Arg, A.Field}, B);
+    if (KnownBits B = Entry.argBits({Param, ""});
+        !B.unknown() && bitsMatter(To, {Arg, ""})) {
+      Callee.setArg({Arg, ""}, B);
+    } else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
+      Callee.ArgKnown |= uint8_t(1u << Arg);
+      Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
+    }
+  }
+  for (const auto &[A, Bits] : C.ArgBits)
+    if (bitsMatter(To, A))
+      Callee.setArg(A, Bits);
+  for (const auto &[Arg, Key] : C.FnArgs)
+    if (functionMatters(To, Arg)) {
+      auto It = ByKey.find(Key);
+      Callee.setFnArg(Arg, It == ByKey.end() ? OutsideRun : It->second);
+    }
+  for (auto [Arg, Param] : C.FnForwarded)
+    if (std::optional<uint32_t> F = Entry.fnArg(Param);
+        F && functionMatters(To, Arg))
+      Callee.setFnArg(Arg, *F);
+  return Callee;
+}
+
+std::string Program::calledHere(const CallSite &C, size_t To) const {
+  if (C.Through.empty())
+    return "'" + C.CalleeName + "' called here";
+  return "'" + Functions[To].Name + "' called through '" + C.CalleeName + "'";
 }
 
 void Program::propagate(std::deque<size_t> &Work) {
@@ -205,41 +475,32 @@ void Program::propagate(std::deque<size_t> &Work) {
     for (size_t E = Propagated[I]; E < Entries[I].size(); ++E) {
       EntryContext Entry = Entries[I][E]; // copy: Entries may grow below
       for (const CallSite &C : F.Calls) {
-        auto It = ByKey.find(C.CalleeKey);
-        if (It == ByKey.end())
+        llvm::SmallVector<size_t, 4> Callees;
+        bool Generic = calleesAt(F, C, Entry.State, Callees);
+        if (Callees.empty())
           continue;
         for (const RelState &R : C.States) {
           if (!feasible(Entry.State, R, F.Tests))
             continue;
-          AbsState Callee = compose(Entry.State, R);
-          Callee.ArgKnown = C.ArgKnown;
-          Callee.ArgTrue = C.ArgTrue;
-          size_t To = It->second;
-          for (auto [Arg, Param] : C.Forwarded) {
-            // What the caller's caller passed, fields included; what the
-            // call site itself knows (below) overrides it.
-            for (const auto &[A, B] : Entry.State.ArgBits)
-              if (A.Index == Param && !A.Field.empty() &&
-                  bitsMatter(To, {Arg, A.Field}))
-                Callee.setArg({Arg, A.Field}, B);
-            if (KnownBits B = Entry.State.argBits({Param, ""});
-                !B.unknown() && bitsMatter(To, {Arg, ""})) {
-              Callee.setArg({Arg, ""}, B);
-            } else if (std::optional<bool> V =
-                           parameterValue(Entry.State, R, Param)) {
-              Callee.ArgKnown |= uint8_t(1u << Arg);
-              Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
-            }
-          }
-          for (const auto &[A, Bits] : C.ArgBits)
-            if (bitsMatter(To, A))
-              Callee.setArg(A, Bits);
           NoteChain Why = Entry.Why;
           for (Note &N : localNotes(F, Entry.State, R))
             Why = Why.plus(std::move(N));
-          Why = Why.plus({C.Where, "'" + C.CalleeName + "' called here"});
-          if (addEntry(It->second, {Callee, std::move(Why)}))
-            Work.push_back(It->second);
+          for (size_t To : Callees) {
+            AbsState Callee = calleeEntry(Entry.State, R, C, To);
+            // A generic hook calls each of its many targets in its context
+            // only if it calls it at all, which its type does not say: what
+            // is off stays off for any target it calls, what is on may be
+            // another caller's.
+            if (Generic) {
+              Callee.Preempt =
+                  Callee.Preempt == Level::On ? Level::Unknown : Callee.Preempt;
+              Callee.Irqs =
+                  Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
+            }
+            if (addEntry(To, {std::move(Callee),
+                              Why.plus({C.Where, calledHere(C, To)})}))
+              Work.push_back(To);
+          }
         }
       }
     }
@@ -299,8 +560,7 @@ Program::unreachedCallers(const FunctionSummary &F) const {
   std::vector<std::vector<size_t>> Callers(Functions.size());
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const CallSite &C : Functions[I].Calls)
-      if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
-        Callers[It->second].push_back(I);
+      forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
   std::vector<const FunctionSummary *> Out;
   std::vector<bool> Seen(Functions.size());
   std::deque<size_t> Work{size_t(&F - Functions.data())};

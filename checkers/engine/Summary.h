@@ -38,10 +38,13 @@ struct Note {
   std::string Message;
 };
 
-/// A direct call, with the contexts (relative to the caller's entry) it is
-/// made in.
+/// A call, with the contexts (relative to the caller's entry) it is made in:
+/// a direct call, or a call through a function pointer (CalleeKey empty;
+/// Through the slot it reads, CalleeName how the code names it: "struct
+/// console.device_lock", "hook").
 struct CallSite {
   std::string CalleeKey, CalleeName;
+  std::string Through;
   SourcePoint Where;
   std::vector<RelState> States;
   /// Constant arguments (bits as in RelState::ParamKnown).
@@ -55,6 +58,14 @@ struct CallSite {
   /// field with nothing known (Bits unknown) is one the caller changed: what
   /// it got from its own caller no longer holds. Sorted.
   ArgFacts ArgBits;
+  /// Arguments that are a function (`perf_iterate_ctx(ctx, output, ..)`):
+  /// its key, for a callee that calls through that parameter; and those
+  /// that pass on the caller's own function-pointer parameter, which the
+  /// caller never assigns: {argument, caller's parameter}. Both sorted,
+  /// indices below MaxFunctionParams.
+  std::vector<std::pair<uint8_t, std::string>> FnArgs;
+  std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+  static constexpr unsigned MaxFunctionParams = 16;
 };
 
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
@@ -107,6 +118,19 @@ struct StackOffsetSite {
   }
 };
 
+/// Calls through a slot whose targets in the function's file had their
+/// exits joined into the states after the call (RelState::JoinKnown bit i:
+/// the path passed Joins[i]; JoinTrue: through one of Targets, else through
+/// a function the file does not have). The whole run decides which paths
+/// stand: Targets only if nothing else is stored in Slot.
+struct TargetJoin {
+  std::string Slot;
+  std::vector<std::string> Targets; ///< Function keys, sorted.
+  bool operator==(const TargetJoin &O) const {
+    return Slot == O.Slot && Targets == O.Targets;
+  }
+};
+
 struct FunctionSummary {
   std::string Key;  ///< Unique across TUs: "name" or "file@name" if static.
   std::string Name;
@@ -125,10 +149,32 @@ struct FunctionSummary {
   /// where every path stores them, else with nothing known (they may
   /// change). Field "" is the whole object.
   ArgFacts Stores;
+  std::vector<TargetJoin> Joins;
 };
 
-/// A function entered in a known context because of how it is registered
-/// (a file_operations field, INIT_WORK(), ...).
+/// One store of function pointers a translation unit makes, into a slot:
+/// a field of a structure type ("field:console.device_lock", every object
+/// of the type), a variable or table ("var:hook", "var:FILE@hook" if
+/// static, "var:FUNCTION:fn" if local), a function's parameter
+/// ("param:FUNCTION#0"), what a function returns ("ret:FUNCTION"), or the
+/// callee expression of one call ("call:FILE:LINE:COL"). What is stored is
+/// a function, what another slot holds, or something the analysis cannot
+/// see (a cast from data, an address taken), which makes the slot open.
+struct PointerFlow {
+  enum class Source : uint8_t { Function, Slot, Unseen };
+  std::string To;
+  /// -1: into slot To; else into this parameter of every function slot To
+  /// holds (an argument of a call through To).
+  int8_t ToParam = -1;
+  Source From = Source::Unseen;
+  std::string Key; ///< The function's key, or the slot's.
+  SourcePoint Where;
+};
+
+/// A function entered in a known context because a registration macro names
+/// it (INIT_WORK(), timer_setup(), ...). Functions stored in a callback's
+/// field or passed to a registration function are found from the run's
+/// PointerFlows instead.
 struct EntryHint {
   std::string FunctionKey, FunctionName;
   ContextSpec Context;
@@ -172,6 +218,7 @@ struct TUSummary {
   std::vector<EntryHint> Hints;
   std::vector<WorkQueueing> Queueings;
   std::vector<QueueAllocation> Allocations;
+  std::vector<PointerFlow> Flows;
   unsigned ParseErrors = 0;
 };
 

@@ -16,23 +16,25 @@ namespace kharden {
     const PercpuOp &Op, const FunctionSummary &F, const EntryHint &H,
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
     const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
-    const QueueAllocation &A) {
+    const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
-                          SleepOnlyToFault, SleptUnheld, PagefaultDepth, SleepDepth, ParamKnown, ParamTrue,
-                          ParamChanged, LocalKnown, LocalTrue, // never stored
-                          TestKnown, TestTrue, Returns, EnableEvidence, AssertedPreemptOff,
-                          AssertedPinned,
+                          SleepOnlyToFault, SleptUnheld, PagefaultDepth,
+                          SleepDepth, ParamKnown, ParamTrue, ParamChanged,
+                          LocalKnown, LocalTrue, // never stored
+                          TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
+                          EnableEvidence, AssertedPreemptOff, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
                           WhyPreempt] = R;
-  [[maybe_unused]] auto &[CalleeKey, CalleeName, CallWhere, CallStates,
-                          ArgKnown, ArgTrue, Forwarded, ArgBits] = C;
+  [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
+                          ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
+                          FnForwarded] = C;
   [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PartOfRefill, FeedsStack,
                           MixesRandom] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits, Stores] = F;
+                          ExitStates, Tests, ReturnBits, Stores, Joins] = F;
   [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
@@ -42,12 +44,14 @@ namespace kharden {
   [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
-                          Allocations, ParseErrors] = S;
+                          Allocations, Flows, ParseErrors] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
   [[maybe_unused]] auto &[Arch, StackAlignment, FromFlag] = T;
   [[maybe_unused]] auto &[ValueName, ValueText, Evidence, ValueWhere] = SV;
+  [[maybe_unused]] auto &[JoinSlot, JoinTargets] = J;
+  [[maybe_unused]] auto &[To, ToParam, From, FlowKey, FlowWhere] = Flow;
 }
 
 namespace {
@@ -79,6 +83,18 @@ StringRef switchName(Switch S) {
   llvm_unreachable("unknown switch");
 }
 
+StringRef flowSourceName(PointerFlow::Source S) {
+  switch (S) {
+  case PointerFlow::Source::Function:
+    return "function";
+  case PointerFlow::Source::Slot:
+    return "slot";
+  case PointerFlow::Source::Unseen:
+    return "unseen";
+  }
+  llvm_unreachable("unknown flow source");
+}
+
 constexpr PercpuAccess AllAccesses[] = {
     PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
     PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
@@ -86,6 +102,9 @@ constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
                                    RetFact::NonZero};
 constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};
+constexpr PointerFlow::Source AllFlowSources[] = {PointerFlow::Source::Function,
+                                                  PointerFlow::Source::Slot,
+                                                  PointerFlow::Source::Unseen};
 
 /// Writes one summary; file names go to a table, points refer to it.
 class Writer {
@@ -118,6 +137,10 @@ public:
     }
     putArray(O, "queueings", std::move(Queueings));
     putArray(O, "allocations", std::move(Allocations));
+    json::Array Flows;
+    for (const PointerFlow &F : S.Flows)
+      Flows.push_back(flow(F));
+    putArray(O, "flows", std::move(Flows));
     // Last: the table is complete only once everything else is written.
     O["files"] = json::Array(Files);
     return O;
@@ -175,6 +198,10 @@ private:
       O["test_known"] = R.TestKnown;
     if (R.TestTrue != D.TestTrue)
       O["test_true"] = R.TestTrue;
+    if (R.JoinKnown != D.JoinKnown)
+      O["join_known"] = R.JoinKnown;
+    if (R.JoinTrue != D.JoinTrue)
+      O["join_true"] = R.JoinTrue;
     if (R.Returns != D.Returns)
       O["returns"] = retName(R.Returns);
     putFlag(O, "enable_evidence", R.EnableEvidence);
@@ -210,6 +237,8 @@ private:
     json::Object O{{"callee_key", C.CalleeKey},
                    {"callee_name", C.CalleeName},
                    {"at", point(C.Where)}};
+    if (!C.Through.empty())
+      O["through"] = C.Through;
     putArray(O, "states", states(C.States));
     if (C.ArgKnown) {
       O["arg_known"] = C.ArgKnown;
@@ -220,6 +249,14 @@ private:
       Forwarded.push_back(json::Array{Arg, Param});
     putArray(O, "forwarded", std::move(Forwarded));
     putArray(O, "arg_bits", argFacts(C.ArgBits));
+    json::Array FnArgs;
+    for (const auto &[Arg, Key] : C.FnArgs)
+      FnArgs.push_back(json::Array{Arg, Key});
+    putArray(O, "fn_args", std::move(FnArgs));
+    json::Array FnForwarded;
+    for (auto [Arg, Param] : C.FnForwarded)
+      FnForwarded.push_back(json::Array{Arg, Param});
+    putArray(O, "fn_forwarded", std::move(FnForwarded));
     return O;
   }
 
@@ -309,6 +346,21 @@ private:
     if (!F.ReturnBits.unknown())
       O["return_bits"] = bits(F.ReturnBits);
     putArray(O, "stores", argFacts(F.Stores));
+    json::Array Joins;
+    for (const TargetJoin &J : F.Joins)
+      Joins.push_back(
+          json::Object{{"slot", J.Slot}, {"targets", json::Array(J.Targets)}});
+    putArray(O, "joins", std::move(Joins));
+    return O;
+  }
+
+  json::Value flow(const PointerFlow &F) {
+    json::Object O{
+        {"to", F.To}, {"from", flowSourceName(F.From)}, {"at", point(F.Where)}};
+    if (F.ToParam >= 0)
+      O["param"] = F.ToParam;
+    if (F.From != PointerFlow::Source::Unseen)
+      O["key"] = F.Key;
     return O;
   }
 
@@ -492,6 +544,8 @@ private:
            integer(*O, "param_true", R.ParamTrue, P) &&
            integer(*O, "test_known", R.TestKnown, P) &&
            integer(*O, "test_true", R.TestTrue, P) &&
+           integer(*O, "join_known", R.JoinKnown, P) &&
+           integer(*O, "join_true", R.JoinTrue, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
            flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
            flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
@@ -499,8 +553,7 @@ private:
            integer(*O, "saved_count", R.SavedCount, P) &&
            integer(*O, "region", R.Region, P) &&
            integer(*O, "why_irq", R.WhyIrq, P) &&
-           integer(*O, "why_preempt", R.WhyPreempt, P) &&
-           checkSavedCount(R, P);
+           integer(*O, "why_preempt", R.WhyPreempt, P) && checkSavedCount(R, P);
   }
 
   static bool checkSavedCount(const RelState &R, Path P) {
@@ -519,11 +572,33 @@ private:
     const json::Object *O = object(V, P);
     return O && string(*O, "callee_key", C.CalleeKey, P) &&
            string(*O, "callee_name", C.CalleeName, P) &&
+           optionalString(*O, "through", C.Through, P) &&
            point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
            integer(*O, "arg_known", C.ArgKnown, P) &&
            integer(*O, "arg_true", C.ArgTrue, P) &&
            array(*O, "forwarded", C.Forwarded, P, forwarded) &&
-           array(*O, "arg_bits", C.ArgBits, P, argFact);
+           array(*O, "arg_bits", C.ArgBits, P, argFact) &&
+           array(*O, "fn_args", C.FnArgs, P, fnArg) &&
+           array(*O, "fn_forwarded", C.FnForwarded, P,
+                 [](const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                    Path At) {
+                   return indexPair(V, Out, CallSite::MaxFunctionParams, At);
+                 });
+  }
+
+  /// [argument index below 8, the function's key].
+  static bool fnArg(const json::Value &V, std::pair<uint8_t, std::string> &Out,
+                    Path P) {
+    const json::Array *A = V.getAsArray();
+    std::optional<int64_t> Arg =
+        A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
+    std::optional<StringRef> Key = Arg ? (*A)[1].getAsString() : std::nullopt;
+    if (!Key || *Arg < 0 || *Arg >= CallSite::MaxFunctionParams) {
+      P.report("expected [argument index below 16, function key]");
+      return false;
+    }
+    Out = {uint8_t(*Arg), Key->str()};
+    return true;
   }
 
   /// N integers, each the 64 bits of a uint64_t.
@@ -604,16 +679,26 @@ private:
     return true;
   }
 
-  /// [argument index, parameter index], both below RelState::MaxParams.
   static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                         Path P) {
+    return indexPair(V, Out, RelState::MaxParams, P);
+  }
+
+  /// [argument index, parameter index], both below Limit.
+  static bool indexPair(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                        unsigned Limit, Path P) {
     const json::Array *A = V.getAsArray();
     std::optional<int64_t> Arg = A && A->size() == 2 ? (*A)[0].getAsInteger()
                                                      : std::nullopt;
     std::optional<int64_t> Param = Arg ? (*A)[1].getAsInteger() : std::nullopt;
-    if (!Param || *Arg < 0 || *Arg >= RelState::MaxParams || *Param < 0 ||
-        *Param >= RelState::MaxParams) {
-      P.report("expected [argument, parameter] indices below 8");
+    if (!Param || *Arg < 0 || *Arg >= Limit || *Param < 0 || *Param >= Limit) {
+      // json::Path keeps the message as it is: a literal.
+      static_assert(RelState::MaxParams == 8 &&
+                    CallSite::MaxFunctionParams == 16);
+      if (Limit == RelState::MaxParams)
+        P.report("expected [argument, parameter] indices below 8");
+      else
+        P.report("expected [argument, parameter] indices below 16");
       return false;
     }
     Out = {uint8_t(*Arg), uint8_t(*Param)};
@@ -714,7 +799,63 @@ private:
            array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
            (!O->get("return_bits") ||
             knownBits(*O, "return_bits", F.ReturnBits, P)) &&
-           array(*O, "stores", F.Stores, P, argFact) && checkNoteIds(F, P);
+           array(*O, "stores", F.Stores, P, argFact) &&
+           array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
+           checkNoteIds(F, P);
+  }
+
+  /// {"slot": key, "targets": [function keys, sorted]}.
+  static bool join(const json::Value &V, TargetJoin &J, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "slot", J.Slot, P) &&
+           array(*O, "targets", J.Targets, P, text) &&
+           checkSorted(J.Targets, P.field("targets"));
+  }
+
+  static bool text(const json::Value &V, std::string &Out, Path P) {
+    if (auto S = V.getAsString()) {
+      Out = S->str();
+      return true;
+    }
+    P.report("expected a string");
+    return false;
+  }
+
+  static bool checkSorted(ArrayRef<std::string> Keys, Path P) {
+    if (llvm::is_sorted(Keys))
+      return true;
+    P.report("expected sorted keys");
+    return false;
+  }
+
+  static bool checkJoins(const FunctionSummary &F, Path P) {
+    if (F.Joins.size() <= RelState::MaxJoins)
+      return true;
+    P.field("joins").report("more joins than kept");
+    return false;
+  }
+
+  /// {"to": slot, "param": index (optional), "from": function, slot or
+  /// unseen, "key": the function's or slot's key (not for unseen), "at"}.
+  bool flow(const json::Value &V, PointerFlow &F, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    const json::Value *From = O->get("from");
+    if (!From) {
+      P.field("from").report("missing");
+      return false;
+    }
+    if (!enumeration(*From, AllFlowSources, flowSourceName, F.From,
+                     P.field("from")) ||
+        !string(*O, "to", F.To, P) || !integer(*O, "param", F.ToParam, P) ||
+        !point(*O, "at", F.Where, P))
+      return false;
+    if (F.ToParam < -1) {
+      P.field("param").report("expected a parameter index");
+      return false;
+    }
+    return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
   }
 
   static bool checkTests(const FunctionSummary &F, Path P) {
@@ -840,6 +981,10 @@ private:
            array(*O, "allocations", S.Allocations, P,
                  [&](const json::Value &A, QueueAllocation &Out, Path At) {
                    return allocation(A, Out, At);
+                 }) &&
+           array(*O, "flows", S.Flows, P,
+                 [&](const json::Value &F, PointerFlow &Out, Path At) {
+                   return flow(F, Out, At);
                  });
   }
 

@@ -1,12 +1,14 @@
 #include "checkers/engine/TUAnalysis.h"
 
 #include "checkers/engine/FunctionAnalysis.h"
+#include "checkers/engine/PointerFlows.h"
 #include "checkers/engine/WorkQueues.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -46,66 +48,6 @@ private:
   std::vector<const FunctionDecl *> &Out;
 };
 
-static const FunctionDecl *referencedFunction(const Expr *E);
-
-/// The callbacks of the kernel model that a store into field Field of a
-/// structure named Struct registers (a file_operations field, an hrtimer's
-/// function).
-static void forStructField(llvm::ArrayRef<Callback> Callbacks,
-                           llvm::StringRef Struct, llvm::StringRef Field,
-                           llvm::function_ref<void(const Callback &)> Fn) {
-  for (const Callback &C : Callbacks)
-    if (C.Struct == Struct && llvm::is_contained(C.Fields, Field))
-      Fn(C);
-}
-
-/// Callbacks registered by calling a function (open_softirq(),
-/// cpuhp_setup_state(), request_irq(), ...) with a function as argument, or
-/// by assigning a function to a callback field (timer->function = f).
-class RegistrationCalls : public RecursiveASTVisitor<RegistrationCalls> {
-public:
-  /// A callback, its registration, and the call that registers it (none
-  /// for a store into a callback field).
-  using Found = llvm::function_ref<void(const FunctionDecl *, const Callback &,
-                                        SourceLocation, const CallExpr *)>;
-  RegistrationCalls(const llvm::StringMap<const Callback *> &ByName,
-                    llvm::ArrayRef<Callback> Callbacks, Found OnCallback)
-      : ByName(ByName), Callbacks(Callbacks), OnCallback(OnCallback) {}
-
-  bool VisitBinaryOperator(BinaryOperator *BO) {
-    const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
-    const auto *Field = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
-    const RecordDecl *RD = Field ? Field->getParent() : nullptr;
-    if (BO->getOpcode() != BO_Assign || !RD || !RD->getIdentifier())
-      return true;
-    if (const FunctionDecl *FD = referencedFunction(BO->getRHS()))
-      forStructField(Callbacks, RD->getName(), Field->getName(),
-                     [&](const Callback &C) {
-                       OnCallback(FD, C, BO->getBeginLoc(), nullptr);
-                     });
-    return true;
-  }
-
-  bool VisitCallExpr(CallExpr *CE) {
-    const FunctionDecl *Callee = CE->getDirectCallee();
-    if (!Callee || !Callee->getIdentifier())
-      return true;
-    auto It = ByName.find(Callee->getName());
-    if (It == ByName.end())
-      return true;
-    for (unsigned Arg : It->second->Arguments)
-      if (Arg < CE->getNumArgs())
-        if (const FunctionDecl *FD = referencedFunction(CE->getArg(Arg)))
-          OnCallback(FD, *It->second, CE->getBeginLoc(), CE);
-    return true;
-  }
-
-private:
-  const llvm::StringMap<const Callback *> &ByName;
-  llvm::ArrayRef<Callback> Callbacks;
-  Found OnCallback;
-};
-
 class SummarizeConsumer : public ASTConsumer {
 public:
   SummarizeConsumer(CompilerInstance &CI, const KernelModel &Model,
@@ -126,9 +68,12 @@ private:
         .TraverseStmt(const_cast<Stmt *>(FD->getBody()));
     return Found;
   }
+  using Edges =
+      llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>>;
+  /// Every function reachable from Roots through Calls, each after the
+  /// ones it reaches (but in cycles).
   std::vector<const FunctionDecl *>
-  calleesFirst(const std::vector<const FunctionDecl *> &Roots);
-  void collectStructCallbacks(const Expr *Init, TUContext &TU);
+  calleesFirst(llvm::ArrayRef<const FunctionDecl *> Roots, const Edges &Calls);
   /// Returns the work items to name: registrations' macro arguments.
   std::vector<PendingWorkItem>
   collectRegistrations(TUContext &TU,
@@ -142,27 +87,28 @@ private:
   ExpansionRecorder *Expansions = nullptr;
 };
 
-std::vector<const FunctionDecl *> SummarizeConsumer::calleesFirst(
-    const std::vector<const FunctionDecl *> &Roots) {
+std::vector<const FunctionDecl *>
+SummarizeConsumer::calleesFirst(llvm::ArrayRef<const FunctionDecl *> Roots,
+                                const Edges &Calls) {
   std::vector<const FunctionDecl *> Order;
   llvm::DenseSet<const FunctionDecl *> Seen;
   // Iterative depth-first search: kernel call chains can be deep.
   struct Frame {
     const FunctionDecl *FD;
-    std::vector<const FunctionDecl *> Callees;
+    const std::vector<const FunctionDecl *> &Callees;
     size_t Next = 0;
   };
   for (const FunctionDecl *Root : Roots) {
     if (!Seen.insert(Root).second)
       continue;
     std::vector<Frame> Stack;
-    Stack.push_back({Root, callees(Root)});
+    Stack.push_back({Root, Calls.find(Root)->second});
     while (!Stack.empty()) {
       Frame &Top = Stack.back();
       if (Top.Next < Top.Callees.size()) {
         const FunctionDecl *Callee = Top.Callees[Top.Next++];
         if (Seen.insert(Callee).second)
-          Stack.push_back({Callee, callees(Callee)});
+          Stack.push_back({Callee, Calls.find(Callee)->second});
         continue;
       }
       Order.push_back(Top.FD);
@@ -180,44 +126,6 @@ void SummarizeConsumer::addHint(const FunctionDecl *FD, const Callback &C,
   H.Context = C.Context;
   H.Why = {TU.point(Loc), "'" + H.FunctionName + "' " + C.Reason};
   Out.Hints.push_back(std::move(H));
-}
-
-static const FunctionDecl *referencedFunction(const Expr *E) {
-  E = E->IgnoreParenCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E))
-    if (UO->getOpcode() == UO_AddrOf)
-      E = UO->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
-}
-
-void SummarizeConsumer::collectStructCallbacks(const Expr *Init,
-                                               TUContext &TU) {
-  const auto *List = dyn_cast<InitListExpr>(Init->IgnoreParenImpCasts());
-  if (!List)
-    return;
-  if (List->isSyntacticForm() && List->getSemanticForm())
-    List = List->getSemanticForm();
-  const RecordDecl *RD = nullptr;
-  if (const auto *RT = List->getType()->getAs<RecordType>())
-    RD = RT->getDecl();
-  for (unsigned I = 0; I < List->getNumInits(); ++I) {
-    const Expr *Field = List->getInit(I);
-    if (!Field)
-      continue;
-    collectStructCallbacks(Field, TU); // nested structs and arrays
-    if (!RD || RD->isUnion() || !RD->getIdentifier())
-      continue;
-    const FunctionDecl *FD = referencedFunction(Field);
-    if (!FD || I >= std::distance(RD->field_begin(), RD->field_end()))
-      continue;
-    const FieldDecl *FDecl = *std::next(RD->field_begin(), I);
-    forStructField(Lookup.model().callbacks(), RD->getName(), FDecl->getName(),
-                   [&](const Callback &C) {
-                     addHint(FD, C, Field->getBeginLoc(), TU);
-                   });
-  }
 }
 
 std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
@@ -268,6 +176,8 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       Out.Target.FromFlag ? CI.getCodeGenOpts().StackAlignment : 16;
   TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
                Out.Hints}; // DenseMap(): its default constructor is explicit
+  PointerFlows Pointers(TU);
+  TU.Pointers = &Pointers;
 
   std::vector<const FunctionDecl *> Roots;
   llvm::StringMap<const FunctionDecl *> Defs;
@@ -281,33 +191,40 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       if (InMain)
         Roots.push_back(FD);
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
-      if (InMain && VD->hasInit())
-        collectStructCallbacks(VD->getInit(), TU);
+      // A header's table matters where the file uses it.
+      if (VD->hasInit() && (InMain || VD->isReferenced()))
+        Pointers.collectInit(VD, Roots);
     }
   }
   std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Defs);
-  llvm::StringMap<const Callback *> ByName;
-  for (const Callback &C : Lookup.model().callbacks())
-    for (const std::string &N : C.Names)
-      ByName.try_emplace(N, &C);
-  auto OnRegistration = [&](const FunctionDecl *FD, const Callback &C,
-                            SourceLocation Loc, const CallExpr *CE) {
-    addHint(FD, C, Loc, TU);
-    if (CE && C.WorkItem && *C.WorkItem < CE->getNumArgs())
-      Out.Hints.back().WorkItem = storageName(CE->getArg(*C.WorkItem), SM);
-  };
-  RegistrationCalls Calls(ByName, Lookup.model().callbacks(), OnRegistration);
-  for (const FunctionDecl *Root : Roots)
-    Calls.TraverseStmt(const_cast<Stmt *>(Root->getBody()));
   collectWorkQueues(Roots, Pending, TU, Out);
 
+  // What the file defines, what that calls, and the functions it stores in
+  // pointers (whose callers may be in other files).
+  Edges Calls;
+  llvm::SetVector<const FunctionDecl *, std::vector<const FunctionDecl *>>
+      Reached(Roots.begin(), Roots.end());
+  for (size_t I = 0; I < Reached.size(); ++I) {
+    const FunctionDecl *FD = Reached[I];
+    std::vector<const FunctionDecl *> Next = callees(FD);
+    Pointers.collectBody(FD, Next);
+    Reached.insert(Next.begin(), Next.end());
+    Calls[FD] = std::move(Next);
+  }
+  // The file's targets of its calls through pointers come before the
+  // calls, so that their exits are known there.
+  Pointers.solve();
+  for (auto &[FD, Callees] : Calls)
+    Pointers.targetsCalledBy(FD, Callees);
+
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
-  for (const FunctionDecl *FD : calleesFirst(Roots)) {
+  for (const FunctionDecl *FD : calleesFirst(Reached.getArrayRef(), Calls)) {
     Owned.push_back(std::make_unique<FunctionSummary>(analyzeFunction(FD, TU)));
     TU.Summaries[FD] = Owned.back().get();
   }
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
+  Out.Flows = Pointers.takeFlows();
 }
 
 } // namespace

@@ -1,10 +1,12 @@
 //===- checkers/engine/TUAnalysis.h - summarize one translation unit ------===//
 //
 // The frontend action kharden runs on every translation unit: it records the
-// expansions of known macros while preprocessing, then analyses every
-// function defined in the main file and every function they reach (callees
-// first, so their summaries are ready for their callers), and collects the
-// callbacks registered in the file.
+// expansions of known macros while preprocessing, collects what the file
+// stores in function pointers (PointerFlows) and the callbacks its
+// registration macros name, then analyses every function defined in the
+// main file and every function they reach or store (callees and the file's
+// targets of calls through pointers first, so their summaries are ready for
+// their callers).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_CHECKERS_ENGINE_TUANALYSIS_H

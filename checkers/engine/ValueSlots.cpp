@@ -464,6 +464,14 @@ std::optional<unsigned> ValueSlots::paramOf(unsigned Slot) const {
   return std::nullopt;
 }
 
+std::optional<unsigned> ValueSlots::passedOn(const Expr *Arg) const {
+  const auto *PVD = dyn_cast_or_null<ParmVarDecl>(namedDecl(Arg));
+  if (!PVD || PVD->getDeclContext() != FD || AddressTaken.contains(PVD) ||
+      Assigned.contains(PVD))
+    return std::nullopt;
+  return PVD->getFunctionScopeIndex();
+}
+
 std::optional<unsigned> ValueSlots::forwardedParam(const Expr *Arg) const {
   std::optional<unsigned> P = paramIndex(Arg);
   if (P && Assigned.contains(namedDecl(Arg)))

@@ -108,6 +108,8 @@ public:
   std::optional<ArgRef> argRefOf(const FieldPath &F) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
+  /// The same of any parameter, not only of the first MaxParams.
+  std::optional<unsigned> passedOn(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
   /// to, the condition slot it is, or the return value.
   std::optional<unsigned> resultSlot(const clang::CallExpr *CE) const;

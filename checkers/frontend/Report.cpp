@@ -79,8 +79,16 @@ cl::opt<std::string> SuppressionsFile(
     cl::value_desc("file"), BOTH, cl::cat(reportCategory()));
 cl::opt<bool> Stats("stats",
                     cl::desc("Print how many translation units were analysed "
-                             "and how many reused (stderr)"),
+                             "and how many reused, and how the calls through "
+                             "function pointers were resolved (stderr)"),
                     BOTH, cl::cat(reportCategory()));
+cl::opt<unsigned> MaxIndirectTargets(
+    "max-indirect-targets",
+    cl::desc("A call through a function pointer that may reach more than N "
+             "functions passes its context to them but takes none of their "
+             "effects (docs/architecture.md)"),
+    cl::value_desc("N"), cl::init(Program::DefaultMaxTargets), BOTH,
+    cl::cat(reportCategory()));
 
 #undef ALL_ANALYSES
 #undef BOTH
@@ -313,7 +321,7 @@ int reportResults(std::vector<TUResult> Results,
   RunInfo Run;
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
-  Program P(std::move(Model));
+  Program P(std::move(Model), MaxIndirectTargets);
   bool CommandErrors = false;
   StringSet<> OwnFiles;
   for (TUResult &R : Results) {
@@ -335,6 +343,14 @@ int reportResults(std::vector<TUResult> Results,
   for (TUSummary &S : Context)
     P.add(std::move(S));
   P.solve();
+  if (statsRequested()) {
+    const IndirectCallStats &I = P.indirectCalls();
+    errs() << formatv("kharden: stats: calls through function pointers: {0} "
+                      "resolved, {1} capped (more than {2} target{3}), {4} "
+                      "open ({5} with nothing stored in the run)\n",
+                      I.Resolved, I.Capped, unsigned(MaxIndirectTargets),
+                      MaxIndirectTargets == 1 ? "" : "s", I.Open, I.Unstored);
+  }
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);
 

@@ -1,6 +1,6 @@
-// Calls through function pointers are unknown: they neither crash nor
-// propagate a context. A function registered in file_operations is a
-// process-context callback.
+// A function registered in file_operations is a process-context callback,
+// and a call through a function pointer reaches what the run stores there:
+// count_bytes(), the initializer of 'hook', runs in dev_write()'s context.
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/fs.h>
 #include <linux/percpu.h>
@@ -10,6 +10,9 @@ DEFINE_PER_CPU(long, bytes_written);
 static long count_bytes(long n)
 {
 	__this_cpu_add(bytes_written, n);
+	// CHECK: function-pointer.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_add(bytes_written)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+	// CHECK: function-pointer.c:[[@LINE+17]]:11: note: 'dev_write' is a file_operations callback: process context, preemptible
+	// CHECK: function-pointer.c:[[@LINE+12]]:9: note: 'count_bytes' called through 'hook'
 	return n;
 }
 

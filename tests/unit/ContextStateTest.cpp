@@ -276,6 +276,19 @@ TEST(RelState, FactsLiveInTheirSlots) {
   EXPECT_EQ(S.ParamTrue, 0);
 }
 
+TEST(RelState, AJoinIsPassedOneWayPerPath) {
+  RelState S;
+  EXPECT_TRUE(S.setJoin(2, true));
+  EXPECT_TRUE(S.setJoin(2, true));   // a loop through the same target
+  EXPECT_FALSE(S.setJoin(2, false)); // elsewhere, after through: not here
+  EXPECT_TRUE(S.setJoin(0, false));
+  EXPECT_EQ(S.JoinKnown, 0b101);
+  EXPECT_EQ(S.JoinTrue, 0b100);
+  EXPECT_FALSE(S.sameContext(RelState{}));
+  // Joins are about the run, not the function: they go to the summary.
+  EXPECT_EQ(S.withoutLocalFacts().JoinKnown, 0b101);
+}
+
 TEST(RelState, AssertionsAreTrusted) {
   RelState S;
   S.apply(Effect::AssertIrqsDisabled, 0);

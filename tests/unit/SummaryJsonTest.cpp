@@ -21,6 +21,8 @@ RelState unusualState() {
   R.ParamTrue = 0b100;
   R.TestKnown = 0b11;
   R.TestTrue = 0b10;
+  R.JoinKnown = 0b110;
+  R.JoinTrue = 0b010;
   R.Returns = RetFact::NonZero;
   R.EnableEvidence = true;
   R.AssertedPreemptOff = true;
@@ -50,6 +52,8 @@ TUSummary everyField() {
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
   C.Forwarded = {{1, 0}, {3, 2}};
+  C.FnArgs = {{1, "/src/a.c@output"}};
+  C.FnForwarded = {{9, 12}};
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
                {{1, "evt.cpumask"}, KnownBits::nonZero()},
                {{1, "evt.irq"}, {}}, // the caller changed it
@@ -57,6 +61,11 @@ TUSummary everyField() {
   C.Where = {"/src/a.c", 6, 9};
   C.States = {RelState(), unusualState()};
   F.Calls.push_back(C);
+  CallSite Through;
+  Through.CalleeName = "struct console.device_lock";
+  Through.Through = "field:console.device_lock";
+  Through.Where = {"/src/a.c", 9, 2};
+  F.Calls.push_back(Through);
   PercpuOp Op;
   Op.Access = PercpuAccess::ReadModifyWrite;
   Op.Operation = "raw_cpu_add";
@@ -85,6 +94,8 @@ TUSummary everyField() {
   F.ReturnBits = {~uint64_t(3), 0};
   F.Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
               {{0, "rating"}, KnownBits::constant(50)}};
+  F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
+             {"var:hook", {}}};
   S.Functions.push_back(F);
   S.Target = {"aarch64", 16, true};
   EntryHint H;
@@ -93,6 +104,21 @@ TUSummary everyField() {
   H.Context = {Switch::Off, Switch::On};
   H.Why = {{"/src/a.c", 20, 12}, "'open_cb' is a file_operations callback"};
   S.Hints.push_back(H);
+  S.Flows = {{"field:lock_ops.lock",
+              -1,
+              PointerFlow::Source::Function,
+              "/src/a.c@lock_a",
+              {"/src/a.c", 30, 11}},
+             {"param:register_ops#1",
+              -1,
+              PointerFlow::Source::Slot,
+              "var:hook",
+              {"/src/a.c", 31, 2}},
+             {"field:raw_ops.run",
+              2,
+              PointerFlow::Source::Unseen,
+              "",
+              {"/src/b.h", 4, 5}}};
   return S;
 }
 
@@ -123,12 +149,28 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_EQ(F.Notes.size(), 2u);
   EXPECT_EQ(F.Notes[1].Where, G.Notes[1].Where);
   EXPECT_EQ(F.Notes[1].Message, G.Notes[1].Message);
-  ASSERT_EQ(F.Calls.size(), 1u);
+  ASSERT_EQ(F.Calls.size(), 2u);
+  EXPECT_EQ(F.Calls[1].CalleeKey, "");
+  EXPECT_EQ(F.Calls[1].CalleeName, "struct console.device_lock");
+  EXPECT_EQ(F.Calls[1].Through, "field:console.device_lock");
+  EXPECT_EQ(F.Calls[0].Through, "");
+  EXPECT_EQ(F.Joins, G.Joins);
+  ASSERT_EQ(Back->Flows.size(), 3u);
+  for (size_t I = 0; I < 3; ++I) {
+    const PointerFlow &A = Back->Flows[I], &B = S.Flows[I];
+    EXPECT_EQ(A.To, B.To);
+    EXPECT_EQ(A.ToParam, B.ToParam);
+    EXPECT_EQ(A.From, B.From);
+    EXPECT_EQ(A.Key, B.Key);
+    EXPECT_EQ(A.Where, B.Where);
+  }
   EXPECT_EQ(F.Calls[0].CalleeKey, "helper");
   EXPECT_EQ(F.Calls[0].CalleeName, "helper");
   EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
   EXPECT_EQ(F.Calls[0].Forwarded, G.Calls[0].Forwarded);
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
+  EXPECT_EQ(F.Calls[0].FnArgs, G.Calls[0].FnArgs);
+  EXPECT_EQ(F.Calls[0].FnForwarded, G.Calls[0].FnForwarded);
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ReturnBits, G.ReturnBits);
   EXPECT_EQ(F.Stores, G.Stores);
@@ -259,6 +301,20 @@ TEST(SummaryJson, RejectsMistypedFields) {
             "expected [argument, parameter] indices below 8 at "
             "summary.functions[0].calls[0].forwarded[0]");
   EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0]
+                    .getAsObject())["fn_args"] =
+                  llvm::json::Array{llvm::json::Array{16, "f"}};
+            }),
+            "expected [argument index below 16, function key] at "
+            "summary.functions[0].calls[0].fn_args[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0]
+                    .getAsObject())["fn_forwarded"] =
+                  llvm::json::Array{llvm::json::Array{1, 16}};
+            }),
+            "expected [argument, parameter] indices below 16 at "
+            "summary.functions[0].calls[0].fn_forwarded[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
                   ["arg_bits"] = llvm::json::Array{llvm::json::Object{
                   {"arg", 9}, {"bits", llvm::json::Array{1, 0, 0}}}};
@@ -301,6 +357,34 @@ TEST(SummaryJson, RejectsMistypedFields) {
             }),
             "a known value is not empty at "
             "summary.functions[0].sites[0].values[0].value");
+}
+
+TEST(SummaryJson, RejectsMalformedPointerFlowsAndJoins) {
+  auto FirstFlow = [](llvm::json::Object &O) -> llvm::json::Object & {
+    return *(*O.getArray("flows"))[0].getAsObject();
+  };
+  EXPECT_EQ(errorAfter([&](auto &O) { FirstFlow(O)["from"] = "nowhere"; }),
+            "unknown value at summary.flows[0].from");
+  EXPECT_EQ(errorAfter([&](auto &O) { FirstFlow(O).erase("key"); }),
+            "missing at summary.flows[0].key");
+  EXPECT_EQ(errorAfter([&](auto &O) { FirstFlow(O)["param"] = -2; }),
+            "expected a parameter index at summary.flows[0].param");
+  EXPECT_EQ(errorAfter([&](auto &O) { FirstFlow(O)["param"] = 128; }),
+            "expected an integer in range at summary.flows[0].param");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              firstFunction(O)["joins"] = llvm::json::Array{
+                  llvm::json::Object{{"slot", "var:hook"},
+                                     {"targets", llvm::json::Array{"b", "a"}}}};
+            }),
+            "expected sorted keys at summary.functions[0].joins[0].targets");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              llvm::json::Array Joins;
+              for (int I = 0; I < 9; ++I)
+                Joins.push_back(llvm::json::Object{
+                    {"slot", "var:hook"}, {"targets", llvm::json::Array{}}});
+              firstFunction(O)["joins"] = std::move(Joins);
+            }),
+            "more joins than kept at summary.functions[0].joins");
 }
 
 TEST(SummaryJson, RejectsNoteIdsOutOfRange) {

@@ -11,6 +11,19 @@ void tasklet_init(struct tasklet_struct *t, void (*func)(unsigned long), unsigne
 void timer_setup(struct timer_list *timer, void (*func)(struct timer_list *), unsigned int flags);
 int request_irq(unsigned int irq, irqreturn_t (*handler)(int, void *), unsigned long flags,
 		const char *name, void *dev);
+struct device;
+typedef irqreturn_t (*irq_handler_t)(int, void *);
+int devm_request_threaded_irq(struct device *dev, unsigned int irq,
+			      irq_handler_t handler, irq_handler_t thread_fn,
+			      unsigned long irqflags, const char *devname,
+			      void *dev_id);
+static inline int devm_request_irq(struct device *dev, unsigned int irq,
+				   irq_handler_t handler, unsigned long irqflags,
+				   const char *devname, void *dev_id)
+{
+	return devm_request_threaded_irq(dev, irq, handler, (irq_handler_t)0,
+					 irqflags, devname, dev_id);
+}
 int cpuhp_setup_state(int state, const char *name, int (*startup)(unsigned int cpu),
 		      int (*teardown)(unsigned int cpu));
 #endif

@@ -1,0 +1,168 @@
+#include "checkers/engine/CallTargets.h"
+#include "checkers/engine/Program.h"
+
+#include "gtest/gtest.h"
+
+using namespace kharden;
+using Source = PointerFlow::Source;
+
+namespace {
+
+PointerFlow fn(std::string To, std::string Function, unsigned Line = 1) {
+  return {std::move(To),
+          -1,
+          Source::Function,
+          std::move(Function),
+          {"/src/a.c", Line, 1}};
+}
+PointerFlow slot(std::string To, std::string From) {
+  return {std::move(To), -1, Source::Slot, std::move(From), {"/src/a.c", 1, 1}};
+}
+PointerFlow unseen(std::string To) {
+  return {std::move(To), -1, Source::Unseen, "", {"/src/a.c", 1, 1}};
+}
+
+/// The keys of what Slot holds, or "none" / "open".
+std::vector<std::string> held(const CallTargets &T, llvm::StringRef Slot) {
+  std::optional<CallTargets::Held> H = T.held(Slot);
+  if (!H)
+    return {"none"};
+  std::vector<std::string> Keys;
+  for (unsigned Id : H->Functions)
+    Keys.push_back(T.functionKey(Id).str());
+  if (H->Open)
+    Keys.push_back("open");
+  return Keys;
+}
+
+using Keys = std::vector<std::string>;
+
+TEST(CallTargets, SlotsHoldWhatFlowsIntoThem) {
+  CallTargets T;
+  T.add(fn("field:ops.run", "a"));
+  T.add(slot("var:copy", "field:ops.run")); // copy = ops->run
+  T.add(fn("field:ops.run", "/src/b.c@b"));
+  T.add(fn("field:ops.run", "a")); // the same store again: kept once
+  T.solve();
+  EXPECT_EQ(held(T, "field:ops.run"), (Keys{"a", "/src/b.c@b"}));
+  EXPECT_EQ(held(T, "var:copy"), (Keys{"a", "/src/b.c@b"}));
+  EXPECT_EQ(held(T, "field:ops.stop"), Keys{"none"});
+  EXPECT_EQ(functionNameOfKey("/src/b.c@b"), "b");
+  EXPECT_EQ(functionNameOfKey("a"), "a");
+}
+
+TEST(CallTargets, RegistrationThroughAParameterAndACallThroughAPointer) {
+  CallTargets T;
+  // register_ops(ops, fn) { ops->run = fn; }, called with my_run; and a
+  // call through 'hook' passes my_done as its targets' parameter 0.
+  T.add(slot("field:ops.run", parameterSlot("register_ops", 1)));
+  T.add(fn(parameterSlot("register_ops", 1), "my_run", 7));
+  T.add(fn("var:hook", "/src/a.c@set_done"));
+  PointerFlow Arg = fn("var:hook", "my_done", 9);
+  Arg.ToParam = 0;
+  T.add(Arg);
+  T.add(slot("field:ops.done", parameterSlot("/src/a.c@set_done", 0)));
+  T.solve();
+  EXPECT_EQ(held(T, "field:ops.run"), Keys{"my_run"});
+  EXPECT_EQ(held(T, "field:ops.done"), Keys{"my_done"});
+  std::optional<CallTargets::Held> H = T.held("field:ops.done");
+  ASSERT_TRUE(H && H->Functions.size() == 1);
+  EXPECT_EQ(T.storedAt(H->Functions[0]).Line, 9u);
+  EXPECT_EQ(T.storeIndex(H->Functions[0]), 3u);
+  std::vector<std::string> Params;
+  T.forEach("param:", [&](llvm::StringRef Key, CallTargets::Held) {
+    Params.push_back(Key.str());
+  });
+  EXPECT_EQ(Params,
+            (Keys{"param:register_ops#1", "param:/src/a.c@set_done#0"}));
+}
+
+TEST(CallTargets, WhatCannotBeSeenOpensTheSlotsItReaches) {
+  CallTargets T;
+  T.add(fn("field:raw.run", "a"));
+  T.add(slot("var:copy", "field:raw.run"));
+  T.add(unseen("field:raw.run")); // (void *) data stored there
+  // Arguments nobody can see, passed through a call through 'var:copy'.
+  PointerFlow Arg = unseen("var:copy");
+  Arg.ToParam = 1;
+  T.add(Arg);
+  T.solve();
+  EXPECT_EQ(held(T, "field:raw.run"), (Keys{"a", "open"}));
+  EXPECT_EQ(held(T, "var:copy"), (Keys{"a", "open"}));
+  EXPECT_EQ(held(T, parameterSlot("a", 1)), Keys{"open"});
+}
+
+/// A function with one join through 'field:lock_ops.lock' (the file's
+/// target "lock_a") and a per-CPU operation after it, on each way.
+TUSummary joiningFile() {
+  TUSummary S;
+  FunctionSummary F;
+  F.Key = F.Name = "count";
+  F.Joins = {{"field:lock_ops.lock", {"lock_a"}}};
+  RelState Through, Elsewhere;
+  Through.setJoin(0, true);
+  Through.PreemptDepth = 1;
+  Elsewhere.setJoin(0, false);
+  CallSite C;
+  C.CalleeName = "struct lock_ops.lock";
+  C.Through = "field:lock_ops.lock";
+  C.States = {RelState()};
+  F.Calls.push_back(C);
+  PercpuOp Op;
+  Op.States = {Through, Elsewhere};
+  F.Ops.push_back(Op);
+  S.Functions.push_back(F);
+  FunctionSummary A;
+  A.Key = A.Name = "lock_a";
+  S.Functions.push_back(A);
+  S.Flows = {fn("field:lock_ops.lock", "lock_a")};
+  return S;
+}
+
+std::shared_ptr<const KernelModel> emptyModel() {
+  auto M = KernelModel::parse("{}", "empty.yaml");
+  EXPECT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  return *M;
+}
+
+/// Which ways the operation's states still go after the run's solve.
+std::vector<bool> waysLeft(Program &P) {
+  P.solve();
+  std::vector<bool> Ways;
+  for (const RelState &S : P.find("count")->Ops[0].States)
+    Ways.push_back(S.JoinTrue & 1);
+  return Ways;
+}
+
+TEST(Program, JoinsStandWhereTheRunStoresNothingElse) {
+  Program P(emptyModel());
+  P.add(joiningFile());
+  EXPECT_EQ(waysLeft(P), std::vector<bool>{true});
+  EXPECT_EQ(P.indirectCalls().Resolved, 1u);
+}
+
+TEST(Program, OtherFilesTargetsKeepBothWays) {
+  Program P(emptyModel());
+  P.add(joiningFile());
+  TUSummary Other;
+  Other.Flows = {fn("field:lock_ops.lock", "/src/b.c@lock_b")};
+  P.add(Other);
+  EXPECT_EQ(waysLeft(P), (std::vector<bool>{true, false}));
+}
+
+TEST(Program, CappedAndOpenSlotsJoinNothing) {
+  Program Capped(emptyModel(), 0);
+  Capped.add(joiningFile());
+  EXPECT_EQ(waysLeft(Capped), std::vector<bool>{false});
+  EXPECT_EQ(Capped.indirectCalls().Capped, 1u);
+
+  Program Open(emptyModel());
+  TUSummary S = joiningFile();
+  S.Flows.push_back(unseen("field:lock_ops.lock"));
+  Open.add(S);
+  EXPECT_EQ(waysLeft(Open), std::vector<bool>{false});
+  EXPECT_EQ(Open.indirectCalls().Open, 1u);
+  EXPECT_EQ(Open.indirectCalls().Unstored, 0u);
+}
+
+} // namespace
