@@ -21,12 +21,15 @@ namespace {
 /// parser's own skipping never recurses.
 class NestingCheck {
 public:
-  NestingCheck(llvm::SourceMgr &SM, llvm::StringRef Path)
-      : SM(SM), Path(Path) {}
+  NestingCheck(llvm::SourceMgr &SM, llvm::yaml::Stream &Stream,
+               llvm::StringRef Path)
+      : SM(SM), Stream(Stream), Path(Path) {}
 
   llvm::Error visit(llvm::yaml::Node *N, unsigned Depth) {
     using namespace llvm::yaml;
-    if (!N)
+    // After a syntax error the parser's nodes may point outside the buffer;
+    // the error itself is the reader's to report.
+    if (!N || Stream.failed())
       return llvm::Error::success();
     bool Collection = llvm::isa<SequenceNode, MappingNode>(N);
     if (Collection && Depth > MaxInputNesting)
@@ -48,7 +51,10 @@ public:
 
 private:
   llvm::Error tooDeep(llvm::yaml::Node *N) {
-    auto [Line, Column] = SM.getLineAndColumn(N->getSourceRange().Start);
+    llvm::SMLoc Start = N->getSourceRange().Start;
+    auto [Line, Column] = SM.FindBufferContainingLoc(Start)
+                              ? SM.getLineAndColumn(Start)
+                              : std::pair<unsigned, unsigned>();
     return llvm::make_error<InputError>(
         Path.str(),
         "nested deeper than " + std::to_string(MaxInputNesting) + " levels",
@@ -56,6 +62,7 @@ private:
   }
 
   llvm::SourceMgr &SM;
+  llvm::yaml::Stream &Stream;
   llvm::StringRef Path;
 };
 
@@ -66,7 +73,7 @@ llvm::Error checkYamlNesting(llvm::MemoryBufferRef Buffer,
   llvm::SourceMgr SM;
   SM.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
   llvm::yaml::Stream Stream(Buffer, SM, /*ShowColors=*/false);
-  NestingCheck Check(SM, Path);
+  NestingCheck Check(SM, Stream, Path);
   for (llvm::yaml::Document &Doc : Stream)
     if (llvm::Error E = Check.visit(Doc.getRoot(), 1))
       return E;

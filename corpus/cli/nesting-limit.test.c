@@ -21,6 +21,12 @@
 // RUN: %expect-exit 2 %kharden prove --scheme %t/scheme.yaml 2>&1 | FileCheck %s --check-prefix=SCHEME
 // SCHEME: kharden: error: {{.*}}scheme.yaml:2:263: nested deeper than 256 levels
 //
+// Found by fuzz-suppressions: past a syntax error, the parser's deep nodes
+// point outside the file, and asking their line crashed (exit 139). The
+// syntax error is reported instead.
+// RUN: %expect-exit 2 %kharden check --suppressions %S/Inputs/deep-after-syntax-error.yaml %S/Inputs/clean.c -- -I %S/../include 2>&1 | FileCheck %s --check-prefix=AFTER-ERROR
+// AFTER-ERROR: kharden: error: {{.*}}deep-after-syntax-error.yaml:8:2: Got empty plain scalar
+//
 // Block nesting counts as flow nesting does; at 256 levels the file is read
 // (and its content found wrong).
 // RUN: python3 -c "print('primitives:\n' + ''.join(' ' * i + '-\n' for i in range(1, 300)))" > %t/block.yaml
