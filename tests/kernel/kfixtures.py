@@ -28,6 +28,11 @@ def tool(name):
     return os.path.join(HERE, name)
 
 
+def package(version):
+    """The Debian package of a VERSION: linux-source-6.12 for 6.12.117-1~deb12u1."""
+    return "linux-source-" + ".".join(version.split(".")[:2])
+
+
 def kernel_tree(version, arch):
     """The prepared build directory; exits 77 when the package cannot be had."""
     r = subprocess.run([tool("kernel-tree"), version, arch], stdout=subprocess.PIPE, text=True)
