@@ -96,7 +96,7 @@ void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
   bool Atomic = locallyAtomic();
   if (Atomic && !WasAtomic)
     Region = static_cast<uint16_t>(NoteId + 1);
-  else if (!Atomic && (WasAtomic || Irq == IrqRel::On))
+  else if (!Atomic && (WasAtomic || Irq == IrqRel::On || Irq == IrqRel::SleptOn))
     Region = OpenRegion;
 }
 
@@ -177,7 +177,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     }
     SleepEvidence = true;
     if (Irq == IrqRel::Inherited) {
-      Irq = IrqRel::On;
+      Irq = IrqRel::SleptOn;
       WhyIrq = NoteId;
     }
     return;
@@ -215,8 +215,14 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
     Saved[SavedCount++] =
         Exit.Saved[I] == IrqRel::Inherited ? Irq : Exit.Saved[I];
-  // ... and left IRQs as it says, or as it found them.
-  if (Exit.Irq != IrqRel::Inherited) {
+  // ... and left IRQs as it says, or as it found them. A sleep tells only
+  // where they were inherited: it is no evidence against ours.
+  if (Exit.Irq == IrqRel::SleptOn) {
+    if (Irq == IrqRel::Inherited) {
+      Irq = IrqRel::SleptOn;
+      WhyIrq = NoteId;
+    }
+  } else if (Exit.Irq != IrqRel::Inherited) {
     Irq = Exit.Irq;
     if (Irq == IrqRel::On)
       WhyIrq = NoteId;
@@ -391,6 +397,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   case IrqRel::On: S.Irqs = Level::On; break;
   case IrqRel::Off: S.Irqs = Level::Off; break;
   case IrqRel::Inherited: S.Irqs = Entry.Irqs; break;
+  case IrqRel::SleptOn:
+    S.Irqs = Entry.Irqs == Level::Off ? Level::Off : Level::On;
+    break;
   }
   if (R.PreemptDepth > 0 || R.AssertedPreemptOff)
     S.Preempt = Level::Off;
@@ -407,7 +416,10 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   return S;
 }
 
-bool irqsDecidedLocally(const RelState &R) { return R.Irq != IrqRel::Inherited; }
+bool irqsDecidedLocally(const AbsState &Entry, const RelState &R) {
+  return R.Irq == IrqRel::SleptOn ? Entry.Irqs != Level::Off
+                                  : R.Irq != IrqRel::Inherited;
+}
 
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
   return sleepDecides(Entry, R) ||

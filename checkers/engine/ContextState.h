@@ -25,8 +25,11 @@
 
 namespace kharden {
 
-/// IRQ state relative to function entry.
-enum class IrqRel : uint8_t { Inherited, Off, On };
+/// IRQ state relative to function entry. SleptOn: inherited, but the code
+/// sleeps on the way, which is legal only with IRQs on; where a caller holds
+/// them off, the sleep is on a path not taken there (or a sleep-in-atomic
+/// bug, not evidence), and they stay off.
+enum class IrqRel : uint8_t { Inherited, Off, On, SleptOn };
 
 /// What a function returns on a path, as far as a branch on it can tell.
 enum class RetFact : uint8_t { Unknown, Zero, NonZero };
@@ -254,7 +257,7 @@ AbsState compose(const AbsState &Entry, const RelState &R);
 
 /// Whether R's own IRQ / preemption facts decided the composed state (so
 /// that its provenance notes belong in the explanation).
-bool irqsDecidedLocally(const RelState &R);
+bool irqsDecidedLocally(const AbsState &Entry, const RelState &R);
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R);
 
 std::string describe(const AbsState &S);

@@ -343,7 +343,7 @@ void FunctionAnalyzer::solve() {
 }
 
 static std::string stateText(const RelState &S) {
-  static const char *Irq[] = {"inherited", "off", "on"};
+  static const char *Irq[] = {"inherited", "off", "on", "on by a sleep"};
   std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
                   Irq[unsigned(S.Irq)];
   if (S.SleepEvidence)

@@ -61,6 +61,7 @@ StringRef irqName(IrqRel I) {
   case IrqRel::Inherited: return "inherited";
   case IrqRel::Off: return "off";
   case IrqRel::On: return "on";
+  case IrqRel::SleptOn: return "slept-on";
   }
   llvm_unreachable("unknown IRQ state");
 }
@@ -98,7 +99,8 @@ StringRef flowSourceName(PointerFlow::Source S) {
 constexpr PercpuAccess AllAccesses[] = {
     PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
     PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
-constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On};
+constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
+                                  IrqRel::SleptOn};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
                                    RetFact::NonZero};
 constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};

@@ -65,9 +65,33 @@ TEST(RelState, MaySleepIsEvidenceOnlyWherePreemptible) {
   S.apply(Effect::MaySleep, 5);
   EXPECT_TRUE(S.SleepEvidence);
   EXPECT_EQ(S.WhyIrq, 5);
+  EXPECT_EQ(S.Irq, IrqRel::SleptOn);
   EXPECT_TRUE(compose(AbsState{}, S).preemptible());
-  // Sleeping proves the context, whatever a caller was thought to hold.
-  EXPECT_TRUE(compose(syscallEntryIrqsOff(), S).preemptible());
+  // Where a caller holds IRQs off, the sleep is on a path not taken there
+  // (or a sleep-in-atomic bug): no evidence, IRQs stay off.
+  EXPECT_EQ(compose(syscallEntryIrqsOff(), S).Irqs, Level::Off);
+  EXPECT_FALSE(irqsDecidedLocally(syscallEntryIrqsOff(), S));
+  // Enabled by the function itself, they are on.
+  RelState Enabled;
+  Enabled.apply(Effect::IrqEnable, 0);
+  Enabled.apply(Effect::MaySleep, 1);
+  EXPECT_TRUE(compose(syscallEntryIrqsOff(), Enabled).preemptible());
+}
+
+TEST(RelState, CalleeSleepKeepsTheCallersIrqs) {
+  RelState Sleeps;
+  Sleeps.apply(Effect::MaySleep, 0);
+  RelState Off, On, Inherited;
+  Off.apply(Effect::IrqDisable, 0);
+  Off.applyCallee(Sleeps, 1);
+  EXPECT_EQ(Off.Irq, IrqRel::Off);
+  On.apply(Effect::IrqEnable, 0);
+  On.applyCallee(Sleeps, 1);
+  EXPECT_EQ(On.Irq, IrqRel::On);
+  EXPECT_EQ(On.WhyIrq, 0);
+  Inherited.applyCallee(Sleeps, 1);
+  EXPECT_EQ(Inherited.Irq, IrqRel::SleptOn);
+  EXPECT_EQ(Inherited.WhyIrq, 1);
 }
 
 TEST(RelState, SleepCountsFromTheDepthItHappenedAt) {

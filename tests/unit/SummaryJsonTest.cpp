@@ -28,8 +28,8 @@ RelState unusualState() {
   R.AssertedPreemptOff = true;
   R.AssertedPinned = true;
   R.UnmatchedRestores = 1;
-  R.SavedCount = 2;
-  R.Saved = {IrqRel::On, IrqRel::Off, IrqRel::Inherited};
+  R.SavedCount = 3;
+  R.Saved = {IrqRel::SleptOn, IrqRel::Off, IrqRel::Inherited};
   R.Region = 7;
   R.WhyIrq = 0;
   R.WhyPreempt = 1;
