@@ -118,6 +118,11 @@ class BaseRun:
         if not self.files:
             raise FormatError("its last run has no translation units")
 
+    def raw_sizes(self):
+        """Each unit's summary size (uncompressed bytes), in run order."""
+        return [n for n, in self.db.execute(
+            "SELECT tu.raw_size FROM run JOIN tu USING(file) ORDER BY run.position")]
+
     def rows(self):
         """(row, summary) per unit in run order; row is the `tu` row as a
         dict, summary the parsed JSON, checked against its stored hash."""
