@@ -14,7 +14,7 @@ import time
 import benchlib
 import replicate
 import summarydb
-from benchlib import kfixtures, median
+from benchlib import kfixtures
 
 PHASES = ("load", "solve", "report")
 # The --stats lines that end the load and the solve (MergeCommand.cpp,
