@@ -1,6 +1,8 @@
 """Growth fits for bench/scale: least squares of a measured figure y against
-N and against N log N (y = a + b x, the one with the smaller relative error
-fits), and the exponent k of a power law y = c N^k through the points."""
+x = N, N log N and N^2 (y = a + b x, each point weighted by 1/y^2 so that
+the relative errors count: the figures span two orders of magnitude), the
+one with the smallest relative error fits; and the exponent k of a power
+law y = c N^k through the points."""
 import math
 
 from benchlib import median
@@ -25,12 +27,17 @@ def median_row(rows):
     return out
 
 
-def _line(xs, ys):
-    """Least squares y = a + b x: (a, b, RMS of the relative residuals)."""
-    n = len(xs)
-    mx, my = sum(xs) / n, sum(ys) / n
-    sxx = sum((x - mx) ** 2 for x in xs)
-    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx if sxx else 0.0
+MODELS = (("N", lambda n: n), ("N log N", lambda n: n * math.log2(n)), ("N^2", lambda n: n * n))
+
+
+def _line(xs, ys, relative=True):
+    """Least squares y = a + b x, weighted by 1/y^2 if relative: (a, b, RMS
+    of the relative residuals)."""
+    ws = [1 / (y * y) if relative and y else 1.0 for y in ys]
+    sw = sum(ws)
+    mx, my = sum(w * x for w, x in zip(ws, xs)) / sw, sum(w * y for w, y in zip(ws, ys)) / sw
+    sxx = sum(w * (x - mx) ** 2 for w, x in zip(ws, xs))
+    b = sum(w * (x - mx) * (y - my) for w, x, y in zip(ws, xs, ys)) / sxx if sxx else 0.0
     a = my - b * mx
     rel = [(a + b * x - y) / y for x, y in zip(xs, ys) if y]
     return a, b, math.sqrt(sum(r * r for r in rel) / len(rel)) if rel else float("nan")
@@ -40,21 +47,25 @@ def fit(points, metric):
     ns = [p["units"] for p in points]
     ys = [value(p, metric) for p in points]
     out = {"n": ns, "y": ys}
-    for model, xs in (("N", ns), ("N log N", [n * math.log2(n) for n in ns])):
-        a, b, err = _line(xs, ys)
+    for model, x in MODELS:
+        a, b, err = _line([x(n) for n in ns], ys)
         out[model] = {"a": a, "b": b, "rms_rel": err}
     if all(y > 0 for y in ys) and len(set(ns)) > 1:
-        out["exponent"] = _line([math.log(n) for n in ns], [math.log(y) for y in ys])[1]
-    out["fits"] = min(("N", "N log N"), key=lambda m: out[m]["rms_rel"])
+        logs = [math.log(n) for n in ns], [math.log(y) for y in ys]
+        out["exponent"] = _line(*logs, relative=False)[1]
+        out["local_exponents"] = [(l1 - l0) / (n1 - n0) for n0, n1, l0, l1
+                                  in zip(logs[0], logs[0][1:], logs[1], logs[1][1:])]
+    out["fits"] = min((m for m, _ in MODELS), key=lambda m: out[m]["rms_rel"])
     return out
 
 
 def describe(f):
-    lin, nlog = f["N"], f["N log N"]
     k = f.get("exponent")
-    return (f"a + b*N: a={lin['a']:.4g} b={lin['b']:.4g} (rms {100 * lin['rms_rel']:.1f} %); "
-            f"a + b*N*log2 N: a={nlog['a']:.4g} b={nlog['b']:.4g} (rms {100 * nlog['rms_rel']:.1f} %); "
-            f"fits {f['fits']}" + (f"; power law exponent {k:.2f}" if k is not None else ""))
+    return ("; ".join(f"a + b*{m}: a={f[m]['a']:.4g} b={f[m]['b']:.4g} (rms {100 * f[m]['rms_rel']:.1f} %)"
+                      for m, _ in MODELS)
+            + f"; fits {f['fits']}"
+            + (f"; power law exponent {k:.2f}, between sizes "
+               + " ".join(f"{e:.2f}" for e in f["local_exponents"]) if k is not None else ""))
 
 
 def predict(points, n, metric):
