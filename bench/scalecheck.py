@@ -22,6 +22,7 @@ import os
 
 import scalerun
 from benchlib import median
+from scalefit import value
 from summarydb import BaseRun
 
 TOLERANCE = 0.20
@@ -29,10 +30,6 @@ TOLERANCE = 0.20
 # memory are the run's own.
 JUDGED = ("cpu", "rss_mib")
 FIGURES = (("wall", "wall s"), ("cpu", "CPU s"), ("solve_cpu", "solve CPU s"), ("rss_mib", "peak MiB"))
-
-
-def figure(r, key):
-    return r["phases"]["solve"]["cpu"] if key == "solve_cpu" else r[key]
 
 
 def _real_merge(a, db, tag):
@@ -62,7 +59,7 @@ def _compare(a, name, real_db, simulate, reps):
     row = {"name": name, "units": sim[0]["units"], "reps": reps, "ok": True,
            "status": [r["status"] for r in real + sim]}
     for key, _ in FIGURES:
-        rv, sv = median([figure(r, key) for r in real]), median([figure(r, key) for r in sim])
+        rv, sv = median([value(r, key) for r in real]), median([value(r, key) for r in sim])
         ratio = sv / rv if rv else float("nan")
         row[key] = {"real": rv, "sim": sv, "ratio": ratio}
         if key in JUDGED:
