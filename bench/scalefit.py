@@ -1,8 +1,8 @@
 """Growth fits for bench/scale: least squares of a measured figure y against
 x = N, N log N and N^2 (y = a + b x, each point weighted by 1/y^2 so that
 the relative errors count: the figures span two orders of magnitude), the
-one with the smallest relative error fits; and the exponent k of a power
-law y = c N^k through the points."""
+one with the smallest relative error fits if that is within 10 %; and the
+exponent k of a power law y = c N^k through the points."""
 import math
 
 from benchlib import median
@@ -27,6 +27,8 @@ def median_row(rows):
     return out
 
 
+# A model whose relative error (RMS) is larger does not describe the points.
+FITS_WITHIN = 0.10
 MODELS = (("N", lambda n: n), ("N log N", lambda n: n * math.log2(n)), ("N^2", lambda n: n * n))
 
 
@@ -55,7 +57,8 @@ def fit(points, metric):
         out["exponent"] = _line(*logs, relative=False)[1]
         out["local_exponents"] = [(l1 - l0) / (n1 - n0) for n0, n1, l0, l1
                                   in zip(logs[0], logs[0][1:], logs[1], logs[1][1:])]
-    out["fits"] = min((m for m, _ in MODELS), key=lambda m: out[m]["rms_rel"])
+    best = min((m for m, _ in MODELS), key=lambda m: out[m]["rms_rel"])
+    out["fits"] = best if out[best]["rms_rel"] <= FITS_WITHIN else f"none (closest: {best})"
     return out
 
 
