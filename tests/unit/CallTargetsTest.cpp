@@ -1,5 +1,5 @@
-#include "checkers/engine/CallTargets.h"
-#include "checkers/engine/Program.h"
+#include "engine/CallTargets.h"
+#include "engine/Program.h"
 
 #include "gtest/gtest.h"
 

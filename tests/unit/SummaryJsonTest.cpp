@@ -1,4 +1,4 @@
-#include "checkers/engine/SummaryJson.h"
+#include "engine/SummaryJson.h"
 
 #include "gtest/gtest.h"
 
