@@ -65,7 +65,7 @@ FunctionSummary FunctionAnalyzer::run() {
   if (!Cfg)
     return std::move(Out);
   collectEvents();
-  markValueFlow();
+  linkSites();
   readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
   solve();
   if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
@@ -378,7 +378,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
           OS << "(" << Out.Notes[E.Note].Message << ")";
         break;
       case Event::Op:
-        OS << Out.Ops[E.Index].Operation << "(" << Out.Ops[E.Index].Variable
+        OS << Out.Ops[E.Index].Name << "(" << Out.Ops[E.Index].Variable
            << ") line " << Out.Ops[E.Index].Where.Line;
         for (const RelState &S : Out.Ops[E.Index].States)
           OS << " [" << stateText(S) << "]";

@@ -121,7 +121,8 @@ private:
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,
                                   const ArgRef &CalleeRef) const;
   void collectEvents();
-  void markValueFlow();
+  /// The per-CPU variable each stack-offset site's operations touch.
+  void linkSites();
   const clang::Stmt *userOf(const clang::Stmt *S,
                             clang::SourceLocation NameLoc);
   void classify(const clang::CFGElement &E, std::vector<Event> &Events);
@@ -131,6 +132,9 @@ private:
   void noteSites(llvm::ArrayRef<clang::SourceLocation> Chain,
                  std::vector<Event> &Events);
   void classifyCall(const clang::CallExpr *CE, std::vector<Event> &Events);
+  /// Records a call the kernel model names with Rule.
+  void addOperation(llvm::StringRef Rule, llvm::StringRef Name,
+                    clang::SourceLocation Loc, std::vector<Event> &Events);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,
                      llvm::ArrayRef<std::string> Args, std::string Text,
                      const clang::Stmt *S, clang::SourceLocation UseLoc,
@@ -189,7 +193,6 @@ private:
   std::vector<const clang::CFGBlock *> Order; ///< Reverse post-order.
   llvm::DenseSet<unsigned> Anchored; ///< Expansions already turned to events.
   mutable std::unique_ptr<clang::ParentMap> Parents; ///< Built on first use.
-  std::vector<SourcePoint> RandomAt, StackSinkAt; ///< Calls, by invocation.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;
   std::optional<FieldStores> Fields;

@@ -290,10 +290,21 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     return;
   }
   if (TU.Lookup.isRandomSource(Name))
-    RandomAt.push_back(TU.point(CE->getBeginLoc()));
+    addOperation(rules::RandomSource, Name, CE->getBeginLoc(), Events);
   if (TU.Lookup.isStackSink(Name))
-    StackSinkAt.push_back(TU.point(CE->getBeginLoc()));
+    addOperation(rules::StackSink, Name, CE->getBeginLoc(), Events);
   addCall(Callee, CE->getBeginLoc(), Events, CE);
+}
+
+void FunctionAnalyzer::addOperation(llvm::StringRef Rule, llvm::StringRef Name,
+                                    SourceLocation Loc,
+                                    std::vector<Event> &Events) {
+  Operation Op;
+  Op.Rule = Rule.str();
+  Op.Name = Name.str();
+  Op.Where = TU.point(Loc);
+  Out.Ops.push_back(std::move(Op));
+  Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
 }
 
 void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
@@ -310,9 +321,10 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     if (*P.Access == PercpuAccess::Address && Outer >= 0 &&
         !usedAsPointer(S, UseLoc))
       return;
-    PercpuOp Op;
+    Operation Op;
+    Op.Rule = rules::Percpu.str();
     Op.Access = *P.Access;
-    Op.Operation = Name.str();
+    Op.Name = Name.str();
     if (!Args.empty() && *P.Access != PercpuAccess::CpuId)
       Op.Variable = Args.front();
     Op.Where = TU.point(UseLoc);
@@ -569,22 +581,11 @@ bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
   return false;
 }
 
-void FunctionAnalyzer::markValueFlow() {
-  for (PercpuOp &Op : Out.Ops) {
-    if (Op.Access == PercpuAccess::Read) {
-      Op.FeedsStack = llvm::is_contained(StackSinkAt, Op.Where);
-      Op.PartOfRefill = llvm::any_of(Out.Ops, [&](const PercpuOp &W) {
-        return W.Access == PercpuAccess::Write && W.Variable == Op.Variable &&
-               W.Where == Op.Where;
-      });
-    }
-    if (Op.Access == PercpuAccess::Write)
-      Op.MixesRandom = llvm::is_contained(RandomAt, Op.Where);
-  }
+void FunctionAnalyzer::linkSites() {
   for (StackOffsetSite &Site : Out.Sites)
-    for (const PercpuOp &Op : Out.Ops)
-      if (Op.Where == Site.Where && Site.PercpuVariable.empty() &&
-          !Op.Variable.empty()) {
+    for (const Operation &Op : Out.Ops)
+      if (Op.isPercpu() && Op.Where == Site.Where &&
+          Site.PercpuVariable.empty() && !Op.Variable.empty()) {
         Site.PercpuVariable = Op.Variable;
         Site.StorageWhere =
             Op.MacroNotes.empty() ? Op.Where : Op.MacroNotes.front().Where;

@@ -189,7 +189,7 @@ void Program::applyJoins() {
     };
     for (CallSite &C : F.Calls)
       llvm::erase_if(C.States, Cannot);
-    for (PercpuOp &Op : F.Ops)
+    for (Operation &Op : F.Ops)
       llvm::erase_if(Op.States, Cannot);
     for (StackOffsetSite &Site : F.Sites)
       llvm::erase_if(Site.States, Cannot);

@@ -68,21 +68,32 @@ struct CallSite {
   static constexpr unsigned MaxFunctionParams = 16;
 };
 
+/// The rules of the operations the engine records (Operation::Rule).
+namespace rules {
 /// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
-struct PercpuOp {
-  PercpuAccess Access = PercpuAccess::Read;
-  std::string Operation; ///< The macro or function: "raw_cpu_read".
-  std::string Variable;  ///< Its first argument as written: "kstack_offset".
-  SourcePoint Where;     ///< Where the function's code invokes it.
+inline constexpr llvm::StringLiteral Percpu = "percpu";
+/// A call whose result is random or a timer (get_random_u16(), rdtsc()).
+inline constexpr llvm::StringLiteral RandomSource = "random-source";
+/// A call that turns a value into a stack offset (__builtin_alloca()).
+inline constexpr llvm::StringLiteral StackSink = "stack-sink";
+} // namespace rules
+
+/// An operation the kernel model names, with the contexts (relative to the
+/// function's entry) it runs in. What it means is the checks' to say: they
+/// query the operations of a function (hasOperationAt(): one of a rule in
+/// the same statement or macro invocation).
+struct Operation {
+  std::string Rule; ///< rules::Percpu, ...
+  PercpuAccess Access = PercpuAccess::Read; ///< Of a per-CPU operation.
+  std::string Name;     ///< The macro or function: "raw_cpu_read".
+  std::string Variable; ///< A per-CPU operation's first argument as written.
+  SourcePoint Where;    ///< Where the function's code invokes it.
   std::vector<Note> MacroNotes; ///< "expanded from macro '...'" chain.
   std::vector<RelState> States;
+  /// The value of a per-CPU read inside a macro is used, not dropped.
+  bool ValueUsed = false;
 
-  // What the value does, for split-percpu-handoff. "Together" means in the
-  // same macro invocation or statement of the function's code.
-  bool ValueUsed = false;   ///< A read whose value is used.
-  bool PartOfRefill = false; ///< A read written back together (ror32 ^ ...).
-  bool FeedsStack = false;  ///< A read used together with __builtin_alloca().
-  bool MixesRandom = false; ///< A write together with get_random_*(), rdtsc().
+  bool isPercpu() const { return Rule == rules::Percpu; }
 };
 
 /// A value a stack-offset site's expansion computes, read by clang
@@ -137,7 +148,7 @@ struct FunctionSummary {
   SourcePoint Where;
   std::vector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
   std::vector<CallSite> Calls;
-  std::vector<PercpuOp> Ops;
+  std::vector<Operation> Ops;
   std::vector<StackOffsetSite> Sites;
   std::vector<RelState> ExitStates;
   /// The parameter tests that RelState::TestKnown indexes.
@@ -151,6 +162,16 @@ struct FunctionSummary {
   ArgFacts Stores;
   std::vector<TargetJoin> Joins;
 };
+
+/// Whether F has an operation of Rule at Where (in the same statement or
+/// macro invocation as another operation there).
+inline bool hasOperationAt(const FunctionSummary &F, llvm::StringRef Rule,
+                           const SourcePoint &Where) {
+  for (const Operation &Op : F.Ops)
+    if (Op.Rule == Rule && Op.Where == Where)
+      return true;
+  return false;
+}
 
 /// One store of function pointers a translation unit makes, into a slot:
 /// a field of a structure type ("field:console.device_lock", every object

@@ -13,7 +13,7 @@ namespace kharden {
 // learns the new field (see SummaryJson.h) and the list here is extended.
 [[maybe_unused]] static void everyFieldIsSerialized(
     const SourcePoint &P, const Note &N, const RelState &R, const CallSite &C,
-    const PercpuOp &Op, const FunctionSummary &F, const EntryHint &H,
+    const Operation &Op, const FunctionSummary &F, const EntryHint &H,
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
     const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
     const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow) {
@@ -30,9 +30,8 @@ namespace kharden {
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
                           FnForwarded] = C;
-  [[maybe_unused]] auto &[Access, Operation, Variable, OpWhere, MacroNotes,
-                          OpStates, ValueUsed, PartOfRefill, FeedsStack,
-                          MixesRandom] = Op;
+  [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
+                          OpStates, ValueUsed] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, Joins] = F;
   [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
@@ -286,17 +285,16 @@ private:
     return O;
   }
 
-  json::Value op(const PercpuOp &Op) {
-    json::Object O{{"access", accessName(Op.Access)},
-                   {"operation", Op.Operation},
+  json::Value op(const Operation &Op) {
+    json::Object O{{"rule", Op.Rule},
+                   {"operation", Op.Name},
                    {"variable", Op.Variable},
                    {"at", point(Op.Where)}};
+    if (Op.isPercpu())
+      O["access"] = accessName(Op.Access);
     putArray(O, "macro_notes", notes(Op.MacroNotes));
     putArray(O, "states", states(Op.States));
     putFlag(O, "value_used", Op.ValueUsed);
-    putFlag(O, "part_of_refill", Op.PartOfRefill);
-    putFlag(O, "feeds_stack", Op.FeedsStack);
-    putFlag(O, "mixes_random", Op.MixesRandom);
     return O;
   }
 
@@ -331,7 +329,7 @@ private:
     json::Array Calls, Ops, Sites;
     for (const CallSite &C : F.Calls)
       Calls.push_back(call(C));
-    for (const PercpuOp &Op : F.Ops)
+    for (const Operation &Op : F.Ops)
       Ops.push_back(op(Op));
     for (const StackOffsetSite &S : F.Sites)
       Sites.push_back(site(S));
@@ -705,26 +703,32 @@ private:
     return true;
   }
 
-  bool op(const json::Value &V, PercpuOp &Op, Path P) {
+  bool op(const json::Value &V, Operation &Op, Path P) {
     const json::Object *O = object(V, P);
-    if (!O)
+    if (!O || !string(*O, "rule", Op.Rule, P))
       return false;
+    if (Op.Rule.empty()) {
+      P.field("rule").report("empty");
+      return false;
+    }
+    // A per-CPU operation says what it does with the variable.
     const json::Value *Access = O->get("access");
-    if (!Access) {
+    if (Op.isPercpu() && !Access) {
       P.field("access").report("missing");
       return false;
     }
-    return enumeration(*Access, AllAccesses, accessName, Op.Access,
-                       P.field("access")) &&
-           string(*O, "operation", Op.Operation, P) &&
+    if (!Op.isPercpu() && Access) {
+      P.field("access").report("only for rule percpu");
+      return false;
+    }
+    return (!Access || enumeration(*Access, AllAccesses, accessName, Op.Access,
+                                   P.field("access"))) &&
+           string(*O, "operation", Op.Name, P) &&
            string(*O, "variable", Op.Variable, P) &&
            point(*O, "at", Op.Where, P) &&
            notes(*O, "macro_notes", Op.MacroNotes, P) &&
            states(*O, "states", Op.States, P) &&
-           flag(*O, "value_used", Op.ValueUsed, P) &&
-           flag(*O, "part_of_refill", Op.PartOfRefill, P) &&
-           flag(*O, "feeds_stack", Op.FeedsStack, P) &&
-           flag(*O, "mixes_random", Op.MixesRandom, P);
+           flag(*O, "value_used", Op.ValueUsed, P);
   }
 
   bool siteValue(const json::Value &V, SiteValue &Out, Path P) {
@@ -788,7 +792,7 @@ private:
                    return call(C, Out, At);
                  }) &&
            array(*O, "ops", F.Ops, P,
-                 [&](const json::Value &C, PercpuOp &Out, Path At) {
+                 [&](const json::Value &C, Operation &Out, Path At) {
                    return op(C, Out, At);
                  }) &&
            array(*O, "sites", F.Sites, P,
@@ -876,7 +880,7 @@ private:
               llvm::all_of(F.Calls, [&](const CallSite &C) {
                 return llvm::all_of(C.States, InRange);
               }) &&
-              llvm::all_of(F.Ops, [&](const PercpuOp &Op) {
+              llvm::all_of(F.Ops, [&](const Operation &Op) {
                 return llvm::all_of(Op.States, InRange);
               }) &&
               llvm::all_of(F.Sites, [&](const StackOffsetSite &S) {
