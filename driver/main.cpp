@@ -1,16 +1,16 @@
 //===- driver/main.cpp - the kharden executable ---------------------------===//
 //
 // One executable, one llvm::cl::SubCommand per job. Each subcommand lives
-// with the code it drives (checkers/frontend, models/prove, ...); this file
-// only dispatches.
+// in cli/, which reads its options into values for the code it drives;
+// this file only dispatches.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/frontend/CheckCommand.h"
-#include "checkers/frontend/MergeCommand.h"
-#include "checkers/frontend/Report.h"
-#include "models/prove/ProveCommand.h"
-#include "report/Commands.h"
-#include "report/TreeOptions.h"
+#include "cli/CheckCommand.h"
+#include "cli/Commands.h"
+#include "cli/CommonOptions.h"
+#include "cli/MergeCommand.h"
+#include "cli/ProveCommand.h"
+#include "cli/TreeOptions.h"
 #include "support/CommandTail.h"
 #include "support/ExitCodes.h"
 
@@ -31,7 +31,7 @@ int main(int Argc, const char **Argv) {
 
   cl::SetVersionPrinter(printVersion);
   cl::HideUnrelatedOptions({&kharden::checkCategory(),
-                            &kharden::reportCategory(),
+                            &kharden::commonCategory(),
                             &kharden::mergeCategory(),
                             &kharden::proveCategory(),
                             &kharden::extractCategory(),

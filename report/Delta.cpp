@@ -1,6 +1,6 @@
 #include "report/Delta.h"
 
-#include "checkers/ci/Baseline.h"
+#include "ci/Baseline.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"

@@ -1,8 +1,8 @@
 #include "report/Pipeline.h"
 
-#include "checkers/ci/PathGlob.h"
-#include "checkers/frontend/Analyzer.h"
-#include "checkers/frontend/Report.h"
+#include "ci/PathGlob.h"
+#include "frontend/Analyzer.h"
+#include "frontend/Results.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"

@@ -2,8 +2,8 @@
 #ifndef KHARDEN_REPORT_PIPELINE_H
 #define KHARDEN_REPORT_PIPELINE_H
 
-#include "checkers/engine/Program.h"
-#include "checkers/frontend/Inputs.h"
+#include "engine/Program.h"
+#include "frontend/Inputs.h"
 
 #include <memory>
 

@@ -1,6 +1,6 @@
 #include "report/TreeReport.h"
 
-#include "checkers/core/Output.h"
+#include "findings/Output.h"
 #include "models/solver/Status.h"
 #include "support/InputError.h"
 #include "support/JsonFile.h"

@@ -10,8 +10,8 @@
 #ifndef KHARDEN_REPORT_TREEREPORT_H
 #define KHARDEN_REPORT_TREEREPORT_H
 
-#include "checkers/core/Finding.h"
-#include "checkers/extract/SchemeExtraction.h"
+#include "extract/SchemeExtraction.h"
+#include "findings/Finding.h"
 #include "models/kstack/PropertyResult.h"
 #include "models/solver/Status.h"
 

@@ -12,11 +12,11 @@ static bool pinnedIsEnough(PercpuAccess A) {
   return A != PercpuAccess::ReadModifyWrite;
 }
 
-static std::string operationText(const PercpuOp &Op) {
-  return Op.Operation + "(" + Op.Variable + ")";
+static std::string operationText(const Operation &Op) {
+  return Op.Name + "(" + Op.Variable + ")";
 }
 
-static std::string message(const PercpuOp &Op, const AbsState &S) {
+static std::string message(const Operation &Op, const AbsState &S) {
   std::string T = "'" + operationText(Op) + "'";
   switch (Op.Access) {
   case PercpuAccess::Read:
@@ -36,7 +36,7 @@ static std::string message(const PercpuOp &Op, const AbsState &S) {
     return "per-CPU pointer " + T + " used where preemption is enabled; after "
            "a migration it points to another CPU's copy";
   case PercpuAccess::CpuId:
-    return "'" + Op.Operation + "()' where preemption is enabled; the task "
+    return "'" + Op.Name + "()' where preemption is enabled; the task "
            "may migrate right after reading the CPU number";
   case PercpuAccess::Safe:
     break;
@@ -47,9 +47,11 @@ static std::string message(const PercpuOp &Op, const AbsState &S) {
 void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
   for (const FunctionSummary &F : P.functions())
-    for (const PercpuOp &Op : F.Ops) {
+    for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))
         break;
+      if (!Op.isPercpu())
+        continue;
       auto Reportable = [&](const AbsState &S) {
         return S.preemptible() &&
                !(S.MigrateDisabled && pinnedIsEnough(Op.Access));

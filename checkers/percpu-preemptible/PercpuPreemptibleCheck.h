@@ -1,8 +1,8 @@
 //===- PercpuPreemptibleCheck.h - percpu-preemptible ------------*- C++ -*-===//
-#ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CHECK_H
-#define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CHECK_H
+#ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_PERCPUPREEMPTIBLECHECK_H
+#define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_PERCPUPREEMPTIBLECHECK_H
 
-#include "checkers/core/Check.h"
+#include "checkers/Check.h"
 
 namespace kharden {
 

@@ -9,9 +9,9 @@
 #ifndef KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_HANDOFFSHAPE_H
 #define KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_HANDOFFSHAPE_H
 
-#include "checkers/core/Finding.h"
-#include "checkers/engine/KernelModel.h"
-#include "checkers/engine/Program.h"
+#include "engine/KernelModel.h"
+#include "engine/Program.h"
+#include "findings/Finding.h"
 
 namespace kharden {
 

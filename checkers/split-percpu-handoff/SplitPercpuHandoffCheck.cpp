@@ -18,8 +18,31 @@ namespace {
 /// One per-CPU access and the function whose code contains it.
 struct Access {
   const FunctionSummary *F;
-  const PercpuOp *Op;
+  const Operation *Op;
 };
+
+// What a value does, from the operations of the same statement or macro
+// invocation ("together").
+
+/// A consume: a read whose value is used, not written back together (the
+/// refill's `ror32(offset, 5) ^ rand`).
+bool consumes(const FunctionSummary &F, const Operation &Op) {
+  return Op.Access == PercpuAccess::Read && Op.ValueUsed &&
+         !llvm::any_of(F.Ops, [&](const Operation &W) {
+           return W.isPercpu() && W.Access == PercpuAccess::Write &&
+                  W.Variable == Op.Variable && W.Where == Op.Where;
+         });
+}
+
+/// The consumed value moves the stack: used together with __builtin_alloca().
+bool feedsStack(const Access &C) {
+  return hasOperationAt(*C.F, rules::StackSink, C.Op->Where);
+}
+
+/// The refill writes a random or timer value: get_random_*(), rdtsc().
+bool mixesRandom(const Access &R) {
+  return hasOperationAt(*R.F, rules::RandomSource, R.Op->Where);
+}
 
 bool before(const SourcePoint &A, const SourcePoint &B) {
   return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
@@ -130,12 +153,11 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       Verdicts;
   llvm::MapVector<llvm::StringRef, std::vector<Access>> Consumes, Refills;
   for (const FunctionSummary &F : P.functions())
-    for (const PercpuOp &Op : F.Ops) {
-      if (Op.Variable.empty())
+    for (const Operation &Op : F.Ops) {
+      if (!Op.isPercpu() || Op.Variable.empty())
         continue;
       // A refill anywhere counts; a consume only where findings are wanted.
-      if (Op.Access == PercpuAccess::Read && Op.ValueUsed &&
-          !Op.PartOfRefill && reportsOn(F))
+      if (consumes(F, Op) && reportsOn(F))
         Consumes[Op.Variable].push_back({&F, &Op});
       else if (Op.Access == PercpuAccess::Write)
         Refills[Op.Variable].push_back({&F, &Op});
@@ -156,7 +178,8 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       if (Shape.Consume == RegionContext::Unknown ||
           Shape.Refill == RegionContext::Unknown)
         continue;
-      bool Secret = C.Op->FeedsStack || R.Op->MixesRandom;
+      bool FeedsStack = feedsStack(C), MixesRandom = mixesRandom(R);
+      bool Secret = FeedsStack || MixesRandom;
       if (!Secret && !ReportAllValues)
         continue;
       const ExitPath *Exit = P.model().findExitPath(R.F->Name);
@@ -177,16 +200,16 @@ void SplitPercpuHandoffCheck::run(const Program &P,
                    where(Shape.Consume) + " and refilled in another atomic "
                    "region " + where(Shape.Refill) + "; " + consequence(V);
       Fd.Notes = C.Op->MacroNotes;
-      if (C.Op->FeedsStack)
+      if (FeedsStack)
         Fd.Notes.push_back(
             {C.Op->Where, "the consumed value moves the stack (alloca)"});
-      Fd.Notes.push_back({R.Op->Where, "refilled here by '" + R.Op->Operation +
+      Fd.Notes.push_back({R.Op->Where, "refilled here by '" + R.Op->Name +
                                            "' in '" + R.F->Name + "' " +
                                            where(Shape.Refill)});
       if (Exit)
         Fd.Notes.push_back(
             {R.F->Where, "'" + R.F->Name + "' " + Exit->Reason});
-      if (R.Op->MixesRandom)
+      if (MixesRandom)
         Fd.Notes.push_back({R.Op->Where, "the refill mixes in a random or "
                                          "timer source: the value is secret"});
       addVerdictNotes(Fd, V, C.Op->Where, R.Op->Where);

@@ -1,8 +1,8 @@
 //===- SplitPercpuHandoffCheck.h - split-percpu-handoff ---------*- C++ -*-===//
-#ifndef KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_CHECK_H
-#define KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_CHECK_H
+#ifndef KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_SPLITPERCPUHANDOFFCHECK_H
+#define KHARDEN_CHECKERS_SPLIT_PERCPU_HANDOFF_SPLITPERCPUHANDOFFCHECK_H
 
-#include "checkers/core/Check.h"
+#include "checkers/Check.h"
 
 namespace kharden {
 

@@ -1,5 +1,5 @@
 //===- tests/fuzz/fuzz-baseline.cpp - the --baseline reader ---------------===//
-#include "checkers/ci/Baseline.h"
+#include "ci/Baseline.h"
 
 using namespace kharden;
 

@@ -5,7 +5,7 @@
 // option table included) and the command key of the summary database.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/frontend/CompileSetup.h"
+#include "frontend/CompileSetup.h"
 
 using namespace kharden;
 

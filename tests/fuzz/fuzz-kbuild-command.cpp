@@ -6,7 +6,7 @@
 // goes through the analysis adjuster (clang's option table included).
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/frontend/CompileSetup.h"
+#include "frontend/CompileSetup.h"
 #include "support/CommandTail.h"
 
 #include "llvm/ADT/SmallVector.h"

@@ -1,5 +1,5 @@
 //===- tests/fuzz/fuzz-kernel-model.cpp - --primitives files --------------===//
-#include "checkers/engine/KernelModel.h"
+#include "engine/KernelModel.h"
 
 using namespace kharden;
 

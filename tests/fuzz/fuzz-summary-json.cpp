@@ -5,7 +5,7 @@
 // writes back to JSON it reads again, identically.
 //
 //===----------------------------------------------------------------------===//
-#include "checkers/engine/SummaryJson.h"
+#include "engine/SummaryJson.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -1,5 +1,5 @@
 //===- tests/fuzz/fuzz-suppressions.cpp - the --suppressions reader -------===//
-#include "checkers/ci/Suppressions.h"
+#include "ci/Suppressions.h"
 
 using namespace kharden;
 

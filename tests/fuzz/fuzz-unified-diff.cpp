@@ -1,5 +1,5 @@
 //===- tests/fuzz/fuzz-unified-diff.cpp - the --diff reader ---------------===//
-#include "checkers/ci/UnifiedDiff.h"
+#include "ci/UnifiedDiff.h"
 
 using namespace kharden;
 

@@ -1,5 +1,5 @@
-#include "checkers/ci/Baseline.h"
-#include "checkers/core/Output.h"
+#include "ci/Baseline.h"
+#include "findings/Output.h"
 
 #include "gtest/gtest.h"
 

@@ -1,5 +1,5 @@
-#include "checkers/engine/CallTargets.h"
-#include "checkers/engine/Program.h"
+#include "engine/CallTargets.h"
+#include "engine/Program.h"
 
 #include "gtest/gtest.h"
 
@@ -108,7 +108,8 @@ TUSummary joiningFile() {
   C.Through = "field:lock_ops.lock";
   C.States = {RelState()};
   F.Calls.push_back(C);
-  PercpuOp Op;
+  Operation Op;
+  Op.Rule = rules::Percpu.str();
   Op.States = {Through, Elsewhere};
   F.Ops.push_back(Op);
   S.Functions.push_back(F);

@@ -1,5 +1,5 @@
-#include "checkers/frontend/CompileSetup.h"
-#include "checkers/frontend/OutputOptions.h"
+#include "frontend/CompileSetup.h"
+#include "frontend/OutputOptions.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "checkers/engine/ContextState.h"
+#include "engine/ContextState.h"
 
 #include "gtest/gtest.h"
 

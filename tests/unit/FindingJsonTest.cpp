@@ -1,4 +1,4 @@
-#include "checkers/core/Output.h"
+#include "findings/Output.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "checkers/engine/KernelModel.h"
+#include "engine/KernelModel.h"
 
 #include "gtest/gtest.h"
 

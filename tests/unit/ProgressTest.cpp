@@ -1,4 +1,4 @@
-#include "checkers/frontend/Progress.h"
+#include "frontend/Progress.h"
 
 #include "gtest/gtest.h"
 

@@ -1,8 +1,8 @@
-// `kharden extract`'s scheme file (checkers/extract/SchemeWriting.cpp):
+// `kharden extract`'s scheme file (extract/SchemeWriting.cpp):
 // text from the code (field values, evidence, file names) may hold
 // terminal escapes, bytes that are not UTF-8 or line breaks; the file keeps
 // each comment on its line and copies none of them (issue 19 item 8).
-#include "checkers/extract/SchemeExtraction.h"
+#include "extract/SchemeExtraction.h"
 
 #include "llvm/Support/ConvertUTF.h"
 

@@ -1,5 +1,5 @@
-#include "checkers/ci/PathGlob.h"
-#include "checkers/ci/Shard.h"
+#include "ci/PathGlob.h"
+#include "ci/Shard.h"
 
 #include "gtest/gtest.h"
 

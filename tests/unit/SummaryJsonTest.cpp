@@ -1,4 +1,4 @@
-#include "checkers/engine/SummaryJson.h"
+#include "engine/SummaryJson.h"
 
 #include "gtest/gtest.h"
 
@@ -66,15 +66,21 @@ TUSummary everyField() {
   Through.Through = "field:console.device_lock";
   Through.Where = {"/src/a.c", 9, 2};
   F.Calls.push_back(Through);
-  PercpuOp Op;
+  Operation Op;
+  Op.Rule = rules::Percpu.str();
   Op.Access = PercpuAccess::ReadModifyWrite;
-  Op.Operation = "raw_cpu_add";
+  Op.Name = "raw_cpu_add";
   Op.Variable = "counter";
   Op.Where = {"/src/a.c", 7, 5};
   Op.MacroNotes = {{{"/src/percpu.h", 30, 1}, "expanded from macro"}};
   Op.States = {unusualState()};
-  Op.ValueUsed = Op.PartOfRefill = Op.FeedsStack = Op.MixesRandom = true;
+  Op.ValueUsed = true;
   F.Ops.push_back(Op);
+  Operation Random;
+  Random.Rule = rules::RandomSource.str();
+  Random.Name = "get_random_u16";
+  Random.Where = {"/src/a.c", 8, 2};
+  F.Ops.push_back(Random);
   StackOffsetSite Site;
   Site.Kind = StackOffsetSite::Role::Refill;
   Site.Macro = "choose_random_kstack_offset";
@@ -177,18 +183,23 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
-  ASSERT_EQ(F.Ops.size(), 1u);
-  const PercpuOp &Op = F.Ops[0];
+  ASSERT_EQ(F.Ops.size(), 2u);
+  const Operation &Op = F.Ops[0];
+  EXPECT_EQ(Op.Rule, "percpu");
   EXPECT_EQ(Op.Access, PercpuAccess::ReadModifyWrite);
-  EXPECT_EQ(Op.Operation, "raw_cpu_add");
+  EXPECT_EQ(Op.Name, "raw_cpu_add");
   EXPECT_EQ(Op.Variable, "counter");
   EXPECT_EQ(Op.Where, G.Ops[0].Where);
   ASSERT_EQ(Op.MacroNotes.size(), 1u);
   EXPECT_EQ(Op.MacroNotes[0].Message, "expanded from macro");
   ASSERT_EQ(Op.States.size(), 1u);
   expectSameState(Op.States[0], unusualState());
-  EXPECT_TRUE(Op.ValueUsed && Op.PartOfRefill && Op.FeedsStack &&
-              Op.MixesRandom);
+  EXPECT_TRUE(Op.ValueUsed);
+  const Operation &Random = F.Ops[1];
+  EXPECT_EQ(Random.Rule, "random-source");
+  EXPECT_EQ(Random.Name, "get_random_u16");
+  EXPECT_EQ(Random.Where, G.Ops[1].Where);
+  EXPECT_TRUE(Random.States.empty() && !Random.ValueUsed);
   ASSERT_EQ(F.Sites.size(), 1u);
   const StackOffsetSite &Site = F.Sites[0];
   EXPECT_EQ(Site.Kind, StackOffsetSite::Role::Refill);
@@ -357,6 +368,22 @@ TEST(SummaryJson, RejectsMistypedFields) {
             }),
             "a known value is not empty at "
             "summary.functions[0].sites[0].values[0].value");
+  // Only a per-CPU operation, and every one, says what it does.
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["ops"].getAsArray())[0].getAsObject())
+                  .erase("access");
+            }),
+            "missing at summary.functions[0].ops[0].access");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["ops"].getAsArray())[1]
+                    .getAsObject())["access"] = "read";
+            }),
+            "only for rule percpu at summary.functions[0].ops[1].access");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["ops"].getAsArray())[1]
+                    .getAsObject())["rule"] = "";
+            }),
+            "empty at summary.functions[0].ops[1].rule");
 }
 
 TEST(SummaryJson, RejectsMalformedPointerFlowsAndJoins) {

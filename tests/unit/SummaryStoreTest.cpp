@@ -1,4 +1,4 @@
-#include "checkers/ci/SummaryStore.h"
+#include "ci/SummaryStore.h"
 
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"

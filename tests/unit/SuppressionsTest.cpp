@@ -1,4 +1,4 @@
-#include "checkers/ci/Suppressions.h"
+#include "ci/Suppressions.h"
 
 #include "gtest/gtest.h"
 

@@ -1,4 +1,4 @@
-#include "checkers/ci/UnifiedDiff.h"
+#include "ci/UnifiedDiff.h"
 
 #include "gtest/gtest.h"
 

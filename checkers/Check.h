@@ -1,0 +1,61 @@
+//===- checkers/Check.h - the interface every check implements ------------===//
+#ifndef KHARDEN_CHECKERS_CHECK_H
+#define KHARDEN_CHECKERS_CHECK_H
+
+#include "engine/Program.h"
+#include "findings/Finding.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace kharden {
+
+/// A check reads the solved program (every function's summary and entry
+/// contexts) and reports findings tagged with its name.
+class Check {
+public:
+  explicit Check(llvm::StringRef Name) : Name(Name.str()) {}
+  virtual ~Check() = default;
+  llvm::StringRef name() const { return Name; }
+  virtual void run(const Program &P, std::vector<Finding> &Out) const = 0;
+
+  /// Sets option Key (without the "<check>." prefix) from its text; an
+  /// unknown key or a bad value is an error, never silently defaulted.
+  virtual llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value);
+  /// Every option with its current value, for --list-checks.
+  virtual std::vector<std::pair<std::string, std::string>> options() const {
+    return {};
+  }
+
+  /// Reports only on the functions defined in Files (every function by
+  /// default): a kbuild process solves with its file's stored callers but
+  /// reports on its own file, and need not prove what it will not report.
+  void reportOnlyIn(llvm::StringSet<> Files) { Scope = std::move(Files); }
+
+protected:
+  bool reportsOn(const FunctionSummary &F) const {
+    return !Scope || Scope->contains(F.Where.File);
+  }
+
+private:
+  std::string Name;
+  std::optional<llvm::StringSet<>> Scope;
+};
+
+/// A check's registry entry (from checkers/Checks.def).
+struct CheckInfo {
+  llvm::StringRef Name;
+  llvm::StringRef Summary;
+  std::unique_ptr<Check> (*Create)();
+};
+
+/// Every check kharden has, in a stable order.
+llvm::ArrayRef<CheckInfo> allChecks();
+
+} // namespace kharden
+
+#endif

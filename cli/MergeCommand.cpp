@@ -1,0 +1,163 @@
+#include "cli/MergeCommand.h"
+
+#include "ci/SummaryStore.h"
+#include "cli/CommonOptions.h"
+#include "frontend/Results.h"
+#include "support/ExitCodes.h"
+#include "support/InputError.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace kharden {
+
+cl::SubCommand &mergeSubcommand() {
+  static cl::SubCommand Cmd(
+      "merge", "Report on the summary databases of the shards of one run "
+               "(kharden check --shard K/N)");
+  return Cmd;
+}
+
+cl::OptionCategory &mergeCategory() {
+  static cl::OptionCategory Category("kharden merge options");
+  return Category;
+}
+
+namespace {
+
+cl::list<std::string> Databases(cl::Positional, cl::OneOrMore,
+                                cl::desc("<shard databases...>"),
+                                cl::sub(mergeSubcommand()),
+                                cl::cat(mergeCategory()));
+
+struct ShardDb {
+  std::unique_ptr<SummaryStore> Store;
+  RunRecord Run;
+};
+
+Error notSameRun(const ShardDb &S, const ShardDb &First, StringRef What) {
+  return make_error<InputError>(S.Store->path().str(),
+                                "not a shard of the same run as " +
+                                    First.Store->path().str() + ": " +
+                                    What.str());
+}
+
+/// Checks that Shards are the N shards of one run, each once.
+Error checkComplete(ArrayRef<ShardDb> Shards) {
+  const ShardDb &First = Shards.front();
+  std::vector<const ShardDb *> ByIndex(First.Run.Shard.Count + 1, nullptr);
+  for (const ShardDb &S : Shards) {
+    if (S.Run.Selection != First.Run.Selection ||
+        S.Run.SelectionSize != First.Run.SelectionSize)
+      return notSameRun(S, First, "it selected other translation units");
+    if (S.Run.Shard.Count != First.Run.Shard.Count)
+      return notSameRun(S, First,
+                      "split " + std::to_string(S.Run.Shard.Count) +
+                          " ways, not " +
+                          std::to_string(First.Run.Shard.Count));
+    const ShardDb *&Slot = ByIndex[S.Run.Shard.Index];
+    if (Slot)
+      return make_error<InputError>(S.Store->path().str(),
+                                    "holds shard " + S.Run.Shard.str() +
+                                        " again (as does " +
+                                        Slot->Store->path().str() + ")");
+    Slot = &S;
+  }
+  for (unsigned K = 1; K < ByIndex.size(); ++K)
+    if (!ByIndex[K])
+      return make_error<InputError>(
+          "kharden merge",
+          formatv("shard {0}/{1} is missing", K, First.Run.Shard.Count).str());
+  return Error::success();
+}
+
+/// Every shard's translation units, read back, in the order of the run's
+/// selection: the order a single run combines them in.
+Expected<std::vector<TUResult>> collectResults(ArrayRef<ShardDb> Shards) {
+  struct Entry {
+    uint64_t Position;
+    const RunEntry *Unit;
+    SummaryStore *Store;
+  };
+  std::vector<Entry> All;
+  for (const ShardDb &S : Shards)
+    for (const RunEntry &E : S.Run.Files)
+      All.push_back({E.Position, &E, S.Store.get()});
+  llvm::sort(All, [](const Entry &A, const Entry &B) {
+    return A.Position < B.Position;
+  });
+  uint64_t Selected = Shards.front().Run.SelectionSize;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (All[I].Position != I || I >= Selected)
+      return make_error<InputError>(
+          All[I].Store->path().str(),
+          "its translation units do not fit the other shards' (" +
+              All[I].Unit->File + " at position " +
+              std::to_string(All[I].Position) + ")");
+  if (All.size() != Selected)
+    return make_error<InputError>(
+        "kharden merge", formatv("the shards hold {0} translation units of "
+                                 "their run's {1}",
+                                 All.size(), Selected)
+                             .str());
+  std::vector<TUResult> Results;
+  for (const Entry &E : All) {
+    auto R = E.Store->load(E.Unit->File);
+    if (!R)
+      return R.takeError();
+    Results.push_back(std::move(*R));
+  }
+  return Results;
+}
+
+int fail(Error E) {
+  reportErrors(std::move(E));
+  return ExitUsage;
+}
+
+} // namespace
+
+int runMergeCommand() {
+  const AnalysisOptions Analysis = analysisOptions();
+  const FindingOptions Findings = findingOptions();
+  auto Checks = selectChecks(Analysis);
+  if (!Checks)
+    return fail(Checks.takeError());
+  auto Model = loadKernelModel(Analysis.PrimitiveFiles);
+  if (!Model)
+    return fail(Model.takeError());
+  auto Filter = loadNewFindingFilter(Findings);
+  if (!Filter)
+    return fail(Filter.takeError());
+
+  std::vector<ShardDb> Shards;
+  for (const std::string &Path : Databases) {
+    auto Store = SummaryStore::openForMerge(Path);
+    if (!Store)
+      return fail(Store.takeError());
+    auto Run = (*Store)->lastRun();
+    if (!Run)
+      return fail(Run.takeError());
+    if (Run->ModelDigest != (*Model)->digest())
+      return fail(make_error<InputError>(
+          Path, "analysed with another kernel model (give merge the "
+                "--primitives the shards had)"));
+    Shards.push_back({std::move(*Store), std::move(*Run)});
+  }
+  if (Error E = checkComplete(Shards))
+    return fail(std::move(E));
+  auto Results = collectResults(Shards);
+  if (!Results)
+    return fail(Results.takeError());
+  if (Findings.Stats)
+    errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
+                      "translation unit{3}\n",
+                      Shards.size(), Shards.size() == 1 ? "" : "s",
+                      Results->size(), Results->size() == 1 ? "" : "s");
+  return reportResults(std::move(*Results), std::move(*Model), *Checks,
+                       *Filter, Findings, ReportMode::Normal);
+}
+
+} // namespace kharden

@@ -1,0 +1,449 @@
+#include "engine/ContextState.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <type_traits>
+
+namespace kharden {
+
+/// One past the bounds marks an overflowed state; int8_t must not wrap.
+static int8_t clampDepth(int V) {
+  return static_cast<int8_t>(
+      std::clamp<int>(V, RelState::MinDepth - 1, RelState::MaxDepth + 1));
+}
+
+bool RelState::sameContext(const RelState &O) const {
+  return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
+         Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
+         SleepOnlyToFault == O.SleepOnlyToFault &&
+         SleptUnheld == O.SleptUnheld &&
+         PagefaultDepth == O.PagefaultDepth && SleepDepth == O.SleepDepth &&
+         ParamKnown == O.ParamKnown && ParamTrue == O.ParamTrue &&
+         ParamChanged == O.ParamChanged && LocalKnown == O.LocalKnown &&
+         LocalTrue == O.LocalTrue && TestKnown == O.TestKnown &&
+         TestTrue == O.TestTrue && JoinKnown == O.JoinKnown &&
+         JoinTrue == O.JoinTrue && Returns == O.Returns &&
+         EnableEvidence == O.EnableEvidence &&
+         AssertedPreemptOff == O.AssertedPreemptOff &&
+         AssertedPinned == O.AssertedPinned &&
+         UnmatchedRestores == O.UnmatchedRestores &&
+         SavedCount == O.SavedCount && Region == O.Region &&
+         std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
+}
+
+namespace {
+/// The known and true bit sets that hold a slot's fact, and its bit.
+template <typename State> auto factBits(State &S, unsigned Slot) {
+  using Bits = std::conditional_t<std::is_const_v<State>, const uint8_t,
+                                  uint8_t>;
+  struct Ref {
+    Bits &Known, &True;
+    uint8_t Bit;
+  };
+  if (Slot < RelState::MaxParams)
+    return Ref{S.ParamKnown, S.ParamTrue, uint8_t(1u << Slot)};
+  if (Slot < RelState::RetSlot)
+    return Ref{S.LocalKnown, S.LocalTrue,
+               uint8_t(1u << (Slot - RelState::MaxParams))};
+  return Ref{S.TestKnown, S.TestTrue,
+             uint8_t(1u << (Slot - RelState::FirstTestSlot))};
+}
+} // namespace
+
+std::optional<bool> RelState::fact(unsigned Slot) const {
+  if (Slot == RetSlot)
+    return Returns == RetFact::Unknown
+               ? std::nullopt
+               : std::optional<bool>(Returns == RetFact::NonZero);
+  auto B = factBits(*this, Slot);
+  if (!(B.Known & B.Bit))
+    return std::nullopt;
+  return bool(B.True & B.Bit);
+}
+
+void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
+  if (Slot == RetSlot) {
+    Returns = !Value ? RetFact::Unknown
+              : *Value ? RetFact::NonZero
+                       : RetFact::Zero;
+    return;
+  }
+  auto B = factBits(*this, Slot);
+  B.Known = Value ? B.Known | B.Bit : B.Known & ~B.Bit;
+  B.True = Value && *Value ? B.True | B.Bit : B.True & ~B.Bit;
+}
+
+bool RelState::setJoin(unsigned Index, bool Through) {
+  uint8_t Bit = uint8_t(1u << Index);
+  if ((JoinKnown & Bit) && bool(JoinTrue & Bit) != Through)
+    return false;
+  JoinKnown |= Bit;
+  JoinTrue = Through ? JoinTrue | Bit : JoinTrue & ~Bit;
+  return true;
+}
+
+RelState RelState::withoutLocalFacts() const {
+  RelState S = *this;
+  S.ParamChanged = S.LocalKnown = S.LocalTrue = 0;
+  S.Returns = RetFact::Unknown;
+  return S;
+}
+
+void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
+  bool Atomic = locallyAtomic();
+  if (Atomic && !WasAtomic)
+    Region = static_cast<uint16_t>(NoteId + 1);
+  else if (!Atomic && (WasAtomic || Irq == IrqRel::On || Irq == IrqRel::SleptOn))
+    Region = OpenRegion;
+}
+
+void RelState::apply(Effect E, int16_t NoteId) {
+  bool WasAtomic = locallyAtomic();
+  applyEffect(E, NoteId);
+  updateRegion(WasAtomic, NoteId);
+}
+
+void RelState::applyEffect(Effect E, int16_t NoteId) {
+  switch (E) {
+  case Effect::PreemptDisable:
+    PreemptDepth = clampDepth(PreemptDepth + 1);
+    return;
+  case Effect::PreemptEnable:
+    PreemptDepth = clampDepth(PreemptDepth - 1);
+    // After the enable that matches a disable, the code runs where the
+    // author expects preemption (KERNEL-FACTS section 3).
+    if (PreemptDepth == 0 && !EnableEvidence) {
+      EnableEvidence = true;
+      if (!SleepEvidence)
+        WhyPreempt = NoteId;
+    }
+    return;
+  case Effect::IrqDisable:
+    Irq = IrqRel::Off;
+    return;
+  case Effect::IrqEnable:
+    Irq = IrqRel::On;
+    WhyIrq = NoteId;
+    return;
+  case Effect::IrqSave:
+    if (SavedCount < MaxSaved)
+      Saved[SavedCount++] = Irq;
+    Irq = IrqRel::Off;
+    return;
+  case Effect::IrqRestore:
+    if (SavedCount) {
+      Irq = Saved[--SavedCount];
+    } else {
+      // Restores flags saved by a caller: back to the caller's state.
+      Irq = IrqRel::Inherited;
+      UnmatchedRestores = std::min<int>(UnmatchedRestores + 1, MaxSaved);
+    }
+    return;
+  case Effect::MigrateDisable:
+    MigrateDepth = clampDepth(MigrateDepth + 1);
+    return;
+  case Effect::MigrateEnable:
+    MigrateDepth = clampDepth(MigrateDepth - 1);
+    return;
+  case Effect::PagefaultDisable:
+    PagefaultDepth = clampDepth(PagefaultDepth + 1);
+    return;
+  case Effect::PagefaultEnable:
+    PagefaultDepth = clampDepth(PagefaultDepth - 1);
+    return;
+  case Effect::MayFault:
+    if (PagefaultDepth > 0)
+      return;
+    if (!SleepEvidence) {
+      bool Unheld = SleptUnheld; // a fault is no certain sleep
+      applyEffect(Effect::MaySleep, NoteId);
+      SleepOnlyToFault = SleepEvidence;
+      SleptUnheld = Unheld;
+    }
+    return;
+  case Effect::MaySleep:
+    // Sleeping is legal only with preemption and IRQs on; code that sleeps
+    // where it holds them off is a different bug, not evidence.
+    if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
+      return;
+    SleptUnheld |= holdsNothing();
+    SleepOnlyToFault = false;
+    if (!SleepEvidence) {
+      WhyPreempt = NoteId;
+      SleepDepth = PreemptDepth;
+    }
+    SleepEvidence = true;
+    if (Irq == IrqRel::Inherited) {
+      Irq = IrqRel::SleptOn;
+      WhyIrq = NoteId;
+    }
+    return;
+  case Effect::AssertIrqsDisabled:
+    if (Irq == IrqRel::Inherited)
+      Irq = IrqRel::Off;
+    return;
+  case Effect::AssertPinned:
+    AssertedPinned = true;
+    return;
+  case Effect::AssertPreemptDisabled:
+    if (PreemptDepth <= 0)
+      AssertedPreemptOff = true;
+    return;
+  }
+}
+
+void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
+  bool WasAtomic = locallyAtomic();
+  applyCalleeEffect(Exit, NoteId);
+  updateRegion(WasAtomic, NoteId);
+}
+
+bool RelState::holdsNothing() const {
+  return PreemptDepth == 0 && Irq == IrqRel::Inherited && !AssertedPreemptOff &&
+         UnmatchedRestores == 0;
+}
+
+void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
+  bool HeldNothing = holdsNothing();
+  // The callee first restored flags its caller (we) saved ...
+  for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
+    applyEffect(Effect::IrqRestore, NoteId);
+  // ... then saved some of its own, relative to our current state ...
+  for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
+    Saved[SavedCount++] =
+        Exit.Saved[I] == IrqRel::Inherited ? Irq : Exit.Saved[I];
+  // ... and left IRQs as it says, or as it found them. A sleep tells only
+  // where they were inherited: it is no evidence against ours.
+  if (Exit.Irq == IrqRel::SleptOn) {
+    if (Irq == IrqRel::Inherited) {
+      Irq = IrqRel::SleptOn;
+      WhyIrq = NoteId;
+    }
+  } else if (Exit.Irq != IrqRel::Inherited) {
+    Irq = Exit.Irq;
+    if (Irq == IrqRel::On)
+      WhyIrq = NoteId;
+  }
+  int Before = PreemptDepth;
+  SleptUnheld |= Exit.SleptUnheld && HeldNothing;
+  PreemptDepth = clampDepth(PreemptDepth + Exit.PreemptDepth);
+  MigrateDepth = clampDepth(MigrateDepth + Exit.MigrateDepth);
+  bool FaultsDisabled = PagefaultDepth > 0;
+  PagefaultDepth = clampDepth(PagefaultDepth + Exit.PagefaultDepth);
+  if (Exit.SleepEvidence && Before <= 0 && Irq != IrqRel::Off &&
+      !(Exit.SleepOnlyToFault && FaultsDisabled)) {
+    if (!SleepEvidence) {
+      WhyPreempt = NoteId;
+      SleepDepth = clampDepth(Before + Exit.SleepDepth);
+      SleepOnlyToFault = Exit.SleepOnlyToFault;
+    } else {
+      SleepOnlyToFault &= Exit.SleepOnlyToFault;
+    }
+    SleepEvidence = true;
+  }
+  // A callee's own balanced disable/enable says nothing about our context:
+  // only sleeping does.
+  AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
+  AssertedPinned |= Exit.AssertedPinned; // the same task
+}
+
+AbsState AbsState::fromSpec(const ContextSpec &Spec) {
+  AbsState S;
+  auto LevelOf = [](Switch W) {
+    return W == Switch::On ? Level::On
+           : W == Switch::Off ? Level::Off
+                              : Level::Unknown;
+  };
+  S.Preempt = LevelOf(Spec.Preempt);
+  S.Irqs = LevelOf(Spec.Irqs);
+  S.MigrateDisabled = Spec.Migration == Switch::Off;
+  return S;
+}
+
+/// Whether a may-sleep point decides preemption here. It does not where the
+/// caller is known to hold preemption off that this function never released
+/// before sleeping: the sleep is then on a path not taken there (put_event()
+/// that never drops the last reference), or a sleep-in-atomic bug that is
+/// not this check's to report.
+static bool sleepDecides(const AbsState &Entry, const RelState &R) {
+  return R.SleepEvidence &&
+         (Entry.Preempt != Level::Off || R.SleepDepth < 0);
+}
+
+/// The count was zero at the may-sleep point, so it is the disables taken
+/// since; fewer than zero is a path that cannot run (a join of branches that
+/// test the same condition).
+static Level levelAfterSleep(const RelState &R) {
+  if (R.PreemptDepth > R.SleepDepth)
+    return Level::Off;
+  return R.PreemptDepth == R.SleepDepth ? Level::On : Level::Unknown;
+}
+
+std::optional<bool> ParamTest::decide(const KnownBits &B) const {
+  bool Differs = (Value & ~Mask) ||
+                 (((B.One & ~Value) | (B.Zero & Value)) & Mask) ||
+                 (B.NonZero && Value == 0 && Mask == ~uint64_t(0));
+  if (Differs)
+    return !Equal;
+  if (((B.Zero | B.One) & Mask) == Mask)
+    return Equal;
+  return std::nullopt;
+}
+
+KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
+                     llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
+                     const ArgRef &A) {
+  if (A.Field.empty() && ((ArgKnown & ~ArgTrue) & (1u << A.Index)))
+    return KnownBits::constant(0); // ArgBits leave known zeros out
+  for (const auto &[Ref, B] : Bits)
+    if (Ref == A)
+      return B;
+  return {};
+}
+
+std::string describe(const KnownBits &B) {
+  if (B.NonZero)
+    return "nonzero";
+  std::string Out;
+  llvm::raw_string_ostream(Out) << "zero " << llvm::format_hex(B.Zero, 2)
+                                << " one " << llvm::format_hex(B.One, 2);
+  return Out;
+}
+
+KnownBits AbsState::argBits(const ArgRef &A) const {
+  return passedBits(ArgKnown, ArgTrue, ArgBits, A);
+}
+
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name) {
+  return Prefix.empty() ? Name.str() : (Prefix + "." + Name).str();
+}
+
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer) {
+  return Outer.empty() || Inner == Outer ||
+         (Inner.starts_with(Outer) && Inner[Outer.size()] == '.');
+}
+
+void AbsState::setArg(const ArgRef &A, KnownBits B) {
+  auto It = llvm::partition_point(
+      ArgBits, [&](const auto &P) { return P.first < A; });
+  bool Found = It != ArgBits.end() && It->first == A;
+  if (B.unknown() && !A.Field.empty()) {
+    llvm::erase_if(ArgBits, [&](const auto &P) {
+      return P.first.Index == A.Index && fieldWithin(P.first.Field, A.Field);
+    });
+  } else if (B.unknown()) {
+    if (Found)
+      ArgBits.erase(It);
+  } else if (Found) {
+    It->second = B;
+  } else {
+    ArgBits.insert(It, {A, B});
+  }
+  if (!A.Field.empty())
+    return;
+  uint8_t Bit = uint8_t(1u << A.Index);
+  if (B.knownNonZero()) {
+    ArgKnown |= Bit;
+    ArgTrue |= Bit;
+  } else if (B == KnownBits::constant(0)) {
+    ArgKnown |= Bit;
+    ArgTrue &= uint8_t(~Bit);
+  }
+}
+
+std::optional<uint32_t> AbsState::fnArg(uint8_t Param) const {
+  for (const auto &[P, F] : FnArgs)
+    if (P == Param)
+      return F;
+  return std::nullopt;
+}
+
+void AbsState::setFnArg(uint8_t Param, uint32_t Function) {
+  auto It = llvm::partition_point(
+      FnArgs, [&](const auto &P) { return P.first < Param; });
+  if (It != FnArgs.end() && It->first == Param)
+    It->second = Function;
+  else
+    FnArgs.insert(It, {Param, Function});
+}
+
+bool feasible(const AbsState &Entry, const RelState &R,
+              llvm::ArrayRef<ParamTest> Tests) {
+  if (Entry.ArgKnown & R.ParamKnown & (Entry.ArgTrue ^ R.ParamTrue))
+    return false;
+  for (unsigned I = 0; I < Tests.size() && I < RelState::MaxTests; ++I)
+    if (std::optional<bool> Found = R.fact(RelState::FirstTestSlot + I))
+      if (std::optional<bool> Holds = Tests[I].decide(Entry.argBits(Tests[I].Arg));
+          Holds && *Holds != *Found)
+        return false;
+  return true;
+}
+
+std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
+                                   unsigned Param) {
+  if (std::optional<bool> Tested = R.fact(Param))
+    return Tested;
+  if (Entry.ArgKnown & (1u << Param))
+    return bool(Entry.ArgTrue & (1u << Param));
+  return std::nullopt;
+}
+
+AbsState compose(const AbsState &Entry, const RelState &R) {
+  AbsState S;
+  switch (R.Irq) {
+  case IrqRel::On: S.Irqs = Level::On; break;
+  case IrqRel::Off: S.Irqs = Level::Off; break;
+  case IrqRel::Inherited: S.Irqs = Entry.Irqs; break;
+  case IrqRel::SleptOn:
+    S.Irqs = Entry.Irqs == Level::Off ? Level::Off : Level::On;
+    break;
+  }
+  if (R.PreemptDepth > 0 || R.AssertedPreemptOff)
+    S.Preempt = Level::Off;
+  else if (sleepDecides(Entry, R))
+    S.Preempt = levelAfterSleep(R);
+  else if (R.PreemptDepth < 0)
+    S.Preempt = Level::Unknown; // released what a caller held: depends on it
+  else if (Entry.Preempt != Level::Unknown)
+    S.Preempt = Entry.Preempt;
+  else
+    S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
+  S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
+                      (R.MigrateDepth == 0 && Entry.MigrateDisabled);
+  return S;
+}
+
+bool irqsDecidedLocally(const AbsState &Entry, const RelState &R) {
+  return R.Irq == IrqRel::SleptOn ? Entry.Irqs != Level::Off
+                                  : R.Irq != IrqRel::Inherited;
+}
+
+bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
+  return sleepDecides(Entry, R) ||
+         (R.EnableEvidence && R.PreemptDepth == 0 &&
+          Entry.Preempt == Level::Unknown);
+}
+
+static const char *levelText(Level L) {
+  switch (L) {
+  case Level::Unknown: return "unknown";
+  case Level::Off: return "off";
+  case Level::On: return "on";
+  }
+  return "?";
+}
+
+std::string describe(const AbsState &S) {
+  std::string Out = "preemption ";
+  Out += levelText(S.Preempt);
+  Out += ", IRQs ";
+  Out += levelText(S.Irqs);
+  if (S.MigrateDisabled)
+    Out += ", migration disabled";
+  return Out;
+}
+
+} // namespace kharden

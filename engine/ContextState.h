@@ -1,0 +1,267 @@
+//===- engine/ContextState.h - preemption/IRQ context -         -*- C++ -*-===//
+//
+// The context engine tracks, at each point of a function, the context
+// *relative to the function's entry* (RelState: how many preempt-disables it
+// holds, what it did to IRQs, what evidence of preemptibility it has seen),
+// and composes it with the *absolute* contexts the function may be entered in
+// (EntryContext: from kernel path facts and callers) to decide whether
+// preemption is certainly off, certainly possible, or unknown (AbsState).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_CONTEXTSTATE_H
+#define KHARDEN_ENGINE_CONTEXTSTATE_H
+
+#include "engine/KernelModel.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+/// IRQ state relative to function entry. SleptOn: inherited, but the code
+/// sleeps on the way, which is legal only with IRQs on; where a caller holds
+/// them off, the sleep is on a path not taken there (or a sleep-in-atomic
+/// bug, not evidence), and they stay off.
+enum class IrqRel : uint8_t { Inherited, Off, On, SleptOn };
+
+/// What a function returns on a path, as far as a branch on it can tell.
+enum class RetFact : uint8_t { Unknown, Zero, NonZero };
+
+/// What is known of an integer's or a pointer's 64 bits (its value extended
+/// by its type's signedness), as LLVM's KnownBits: bits known zero, bits
+/// known one, and, as LLVM's isKnownNonZero(), whether it is known not zero
+/// though no bit is known one (a pointer to an object: `&x`, an array).
+struct KnownBits {
+  uint64_t Zero = 0, One = 0;
+  bool NonZero = false; ///< Only while One is 0.
+
+  static KnownBits constant(uint64_t V) { return {~V, V}; }
+  static KnownBits nonZero() { return {0, 0, true}; }
+  bool unknown() const { return !(Zero | One) && !NonZero; }
+  bool knownNonZero() const { return One || NonZero; }
+  /// What is known of a value that is either this or O.
+  KnownBits join(const KnownBits &O) const {
+    KnownBits J{Zero & O.Zero, One & O.One};
+    J.NonZero = !J.One && knownNonZero() && O.knownNonZero();
+    return J;
+  }
+  bool operator==(const KnownBits &O) const {
+    return Zero == O.Zero && One == O.One && NonZero == O.NonZero;
+  }
+};
+
+/// A value a caller passes: argument Index itself, or the field at path
+/// Field ("evt.cpumask") of the object the argument points to.
+struct ArgRef {
+  uint8_t Index = 0;
+  std::string Field;
+
+  bool operator==(const ArgRef &O) const {
+    return Index == O.Index && Field == O.Field;
+  }
+  bool operator<(const ArgRef &O) const {
+    return Index != O.Index ? Index < O.Index : Field < O.Field;
+  }
+};
+
+/// Field path Prefix extended by member Name ("evt" + "cpumask").
+std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name);
+/// Whether field path Inner is Outer or inside it ("evt" holds "evt.irq").
+bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
+
+/// What is known of values a caller passes, sorted by ArgRef.
+using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
+
+/// What a caller passes as A: all bits for a constant zero among ArgKnown
+/// and ArgTrue (as RelState::ParamKnown), else what Bits says of A.
+KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
+                     llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
+                     const ArgRef &A);
+/// For debug output: "zero 0x.. one 0x..", or "nonzero".
+std::string describe(const KnownBits &B);
+
+/// A test of bits of a parameter or of a field of what it points to,
+/// `(Arg & Mask) == Value` (`!=` when Equal is false): a caller's constant
+/// argument decides it (`flags & FCLONE`, `gfp & __GFP_DIRECT_RECLAIM`), or
+/// an argument whose bits it reads are known (`rx_flag(skb) | (fclone ?
+/// FCLONE : 0)` never has NAPI set), or a field the caller set (`!dev->
+/// cpumask` after `evt->cpumask = cpumask_of(cpu)`).
+struct ParamTest {
+  ArgRef Arg;
+  bool Equal = true;
+  uint64_t Mask = 0, Value = 0;
+
+  /// Whether the test holds for an argument with bits B, if they say.
+  std::optional<bool> decide(const KnownBits &B) const;
+  bool operator==(const ParamTest &O) const {
+    return Arg == O.Arg && Equal == O.Equal && Mask == O.Mask &&
+           Value == O.Value;
+  }
+};
+
+/// Context at one point relative to the function's entry. Provenance fields
+/// (Why*) index the function's note table and do not take part in equality.
+struct RelState {
+  /// Depths no real function reaches; beyond them a state is the join of
+  /// paths that cannot run together (a loop that tests its lock's pointer
+  /// apart from the trylock), and the analysis drops it.
+  static constexpr int8_t MaxDepth = 6, MinDepth = -3;
+  static constexpr unsigned MaxSaved = 3;
+
+  int8_t PreemptDepth = 0; ///< Preempt-disables held (this function's).
+  int8_t MigrateDepth = 0;
+  IrqRel Irq = IrqRel::Inherited;
+  bool SleepEvidence = false;  ///< Passed a may-sleep point: preemptible.
+  /// Every may-sleep point passed is a user access that may fault: a
+  /// caller that disabled page faults does not take it as evidence.
+  bool SleepOnlyToFault = false;
+  /// Passed a may-sleep point (not a mere user access) holding nothing, in
+  /// the context it was entered in: that context was preemptible. A
+  /// function whose every path does so is entered preemptible, so points
+  /// before the sleep are preemptible too.
+  bool SleptUnheld = false;
+  int8_t PagefaultDepth = 0; ///< pagefault_disable()s held.
+  /// PreemptDepth at the first may-sleep point, where the absolute count was
+  /// zero: a caller's hold released before it makes it negative.
+  int8_t SleepDepth = 0;
+  /// Branch facts on the function's first MaxParams parameters (bit i: the
+  /// path tested parameter i; ParamTrue: it found it non-zero), so that a
+  /// caller passing a constant rules out the paths that contradict it.
+  uint8_t ParamKnown = 0, ParamTrue = 0;
+  static constexpr unsigned MaxParams = 8;
+  /// Within the function only (see ValueSlots): parameters the path has
+  /// assigned, and branch facts on local slots (bit i: slot MaxParams + i).
+  uint8_t ParamChanged = 0, LocalKnown = 0, LocalTrue = 0;
+  static constexpr unsigned MaxLocals = 8, RetSlot = MaxParams + MaxLocals;
+  /// Branch facts on the function's parameter tests (FunctionSummary::Tests;
+  /// bit i: slot FirstTestSlot + i). Like ParamKnown, they are about the
+  /// caller's values and go to the summary.
+  uint8_t TestKnown = 0, TestTrue = 0;
+  static constexpr unsigned MaxTests = 8, FirstTestSlot = RetSlot + 1;
+  /// Which way the path passed the calls through pointers whose targets
+  /// were joined (FunctionSummary::Joins; bit i: the path passed join i;
+  /// JoinTrue: through one of the file's targets). The whole run decides
+  /// which of these paths can run.
+  uint8_t JoinKnown = 0, JoinTrue = 0;
+  static constexpr unsigned MaxJoins = 8;
+  /// What the path returns (at exits: for callers).
+  RetFact Returns = RetFact::Unknown;
+  bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
+  bool AssertedPreemptOff = false;
+  bool AssertedPinned = false; ///< A per-CPU thread: never migrated.
+  uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
+  uint8_t SavedCount = 0;
+  std::array<IrqRel, MaxSaved> Saved{};
+
+  /// The atomic region the point is in: InheritedRegion while nothing in
+  /// this function decided atomicity, OpenRegion after an enable, else
+  /// 1 + the note id of the event that opened the region.
+  uint16_t Region = InheritedRegion;
+  static constexpr uint16_t InheritedRegion = 0, OpenRegion = 0xFFFF;
+
+  int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
+  int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
+
+  bool sameContext(const RelState &O) const;
+  /// The fact the path holds on a slot: a parameter index, MaxParams + a
+  /// local slot, RetSlot, or FirstTestSlot + a parameter test.
+  std::optional<bool> fact(unsigned Slot) const;
+  void setFact(unsigned Slot, std::optional<bool> Value);
+  /// Records which way the path passed join Index; false if it passed it
+  /// the other way before.
+  bool setJoin(unsigned Index, bool Through);
+  /// Without the facts that mean something only inside the function.
+  RelState withoutLocalFacts() const;
+  bool overflowed() const {
+    return PreemptDepth > MaxDepth || PreemptDepth < MinDepth ||
+           MigrateDepth > MaxDepth || MigrateDepth < MinDepth;
+  }
+  /// Atomic because of this function's own disables or assertions.
+  bool locallyAtomic() const {
+    return PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff;
+  }
+  /// Applies one primitive effect; NoteId explains it in reports.
+  void apply(Effect E, int16_t NoteId);
+  /// Applies the context change of a callee that ended in state Exit.
+  void applyCallee(const RelState &Exit, int16_t NoteId);
+  /// The context is the one the function was entered in: nothing taken,
+  /// nothing released.
+  bool holdsNothing() const;
+
+private:
+  void applyEffect(Effect E, int16_t NoteId);
+  void applyCalleeEffect(const RelState &Exit, int16_t NoteId);
+  void updateRegion(bool WasAtomic, int16_t NoteId);
+};
+
+/// A tri-state fact about the absolute context.
+enum class Level : uint8_t { Unknown, Off, On };
+
+/// An absolute context: what is known at a point for one calling context.
+struct AbsState {
+  Level Preempt = Level::Unknown;
+  Level Irqs = Level::Unknown;
+  bool MigrateDisabled = false;
+  /// Constants the calling context passes to the first parameters (bits as
+  /// in RelState::ParamKnown) and, where a parameter test needs them, the
+  /// bits known of an argument or of a field it points to, sorted. Few
+  /// entry contexts have any, and there are many entry contexts.
+  uint8_t ArgKnown = 0, ArgTrue = 0;
+  llvm::SmallVector<std::pair<ArgRef, KnownBits>, 0> ArgBits;
+  /// The functions the calling context passes as parameters the function
+  /// calls through (directly, or by passing them on): {parameter, the
+  /// run's index of the function}, sorted.
+  llvm::SmallVector<std::pair<uint8_t, uint32_t>, 0> FnArgs;
+
+  bool preemptible() const {
+    return Preempt == Level::On && Irqs == Level::On;
+  }
+  bool operator==(const AbsState &O) const {
+    return Preempt == O.Preempt && Irqs == O.Irqs &&
+           MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
+           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits && FnArgs == O.FnArgs;
+  }
+  /// What is known of the bits the calling context passes as A (all of
+  /// them for a known zero).
+  KnownBits argBits(const ArgRef &A) const;
+  /// Records that the calling context passes a value with bits B as A
+  /// (nothing known: forgets what was, of a field and of the fields in it).
+  void setArg(const ArgRef &A, KnownBits B);
+  /// The function passed as parameter Param, if the context says.
+  std::optional<uint32_t> fnArg(uint8_t Param) const;
+  void setFnArg(uint8_t Param, uint32_t Function);
+  static AbsState fromSpec(const ContextSpec &Spec);
+};
+
+/// Whether a path with facts R can run when entered in context Entry: no
+/// parameter or parameter test (of the function's Tests) it found one way
+/// contradicts a constant the caller passed.
+bool feasible(const AbsState &Entry, const RelState &R,
+              llvm::ArrayRef<ParamTest> Tests);
+
+/// What a parameter the function never assigns holds on a path with facts
+/// R entered in context Entry, if the caller's constant or a branch says.
+std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
+                                   unsigned Param);
+
+/// The absolute context at a point reached with relative state R from a
+/// function entered in context Entry.
+AbsState compose(const AbsState &Entry, const RelState &R);
+
+/// Whether R's own IRQ / preemption facts decided the composed state (so
+/// that its provenance notes belong in the explanation).
+bool irqsDecidedLocally(const AbsState &Entry, const RelState &R);
+bool preemptDecidedLocally(const AbsState &Entry, const RelState &R);
+
+std::string describe(const AbsState &S);
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,143 @@
+#include "engine/FieldStores.h"
+#include "engine/ValueSlots.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace kharden {
+
+std::optional<StoreStmt> storeOf(const Stmt *S) {
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp()) {
+    bool Step =
+        (B->getOpcode() == BO_AddAssign || B->getOpcode() == BO_SubAssign) &&
+        B->getLHS()->getType()->isPointerType();
+    return StoreStmt{B->getLHS(),
+                     B->getOpcode() == BO_Assign ? B->getRHS() : nullptr, Step};
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && U->isIncrementDecrementOp())
+    return StoreStmt{U->getSubExpr(), nullptr,
+                     U->getSubExpr()->getType()->isPointerType()};
+  return std::nullopt;
+}
+
+FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
+                         ValueBits Bits, CalleeStores OfCall)
+    : Cfg(Cfg), Slots(Slots) {
+  for (const CFGBlock *B : Cfg) {
+    unsigned Index = 0;
+    for (const CFGElement &E : *B) {
+      ++Index;
+      auto Elem = E.getAs<CFGStmt>();
+      if (!Elem)
+        continue;
+      const Stmt *S = Elem->getStmt();
+      if (isa<CallExpr>(S))
+        Position[S] = {B, Index};
+      if (std::optional<StoreStmt> W = storeOf(S)) {
+        // A field, or a whole structure (which holds its fields).
+        std::optional<FieldPath> F = Slots.fieldOf(W->Target);
+        if (F && (F->Through || !F->Field.empty() ||
+                  F->Base->getType()->isRecordType()))
+          Stores.push_back(
+              {*F, W->Value ? Bits(W->Value) : KnownBits{}, B, Index});
+      } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+        if (const auto *Callee = OfCall(CE))
+          for (const auto &[Ref, Stored] : *Callee)
+            if (Ref.Index < CE->getNumArgs())
+              if (std::optional<FieldPath> Obj =
+                      Slots.pointeeOf(CE->getArg(Ref.Index))) {
+                Obj->Field = joinField(Obj->Field, Ref.Field);
+                Stores.push_back({*Obj, Stored, B, Index});
+              }
+      }
+    }
+  }
+  // Only stores are ever asked whether they dominate a point.
+  if (!Stores.empty())
+    Dominators.buildDominatorTree(const_cast<CFG *>(&Cfg));
+}
+
+bool FieldStores::before(const Store &S, const CFGBlock *Block,
+                         unsigned Index) const {
+  return S.Block == Block ? S.Index < Index
+                          : Dominators.dominates(S.Block, Block);
+}
+
+bool FieldStores::mayReach(const Store &S, const CFGBlock *Block,
+                           unsigned Index) const {
+  if (S.Block == Block && S.Index < Index)
+    return true;
+  auto [It, New] = Reachable.try_emplace(S.Block);
+  if (New) { // blocks one or more edges away, computed once per block
+    It->second.resize(Cfg.getNumBlockIDs());
+    llvm::SmallVector<const CFGBlock *, 16> Work{S.Block};
+    while (!Work.empty())
+      for (const CFGBlock *Succ : Work.pop_back_val()->succs())
+        if (Succ && !It->second.test(Succ->getBlockID())) {
+          It->second.set(Succ->getBlockID());
+          Work.push_back(Succ);
+        }
+  }
+  return It->second.test(Block->getBlockID());
+}
+
+std::optional<KnownBits> FieldStores::joined(const FieldPath &Field,
+                                             const CFGBlock *Block,
+                                             unsigned Index) const {
+  std::optional<KnownBits> Bits;
+  bool Reaches = false;
+  for (const Store &S : Stores) {
+    if (!S.Where.sameObject(Field) ||
+        !fieldWithin(Field.Field, S.Where.Field) || !mayReach(S, Block, Index))
+      continue;
+    // A store around the field (the whole structure) says nothing of it.
+    KnownBits Stored = S.Where.Field == Field.Field ? S.Bits : KnownBits{};
+    Bits = Bits ? Bits->join(Stored) : Stored;
+    Reaches |= S.Where.Field == Field.Field && before(S, Block, Index);
+  }
+  if (!Bits)
+    return std::nullopt;
+  return Reaches ? *Bits : KnownBits{};
+}
+
+std::vector<std::pair<std::string, KnownBits>>
+FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
+  std::vector<std::pair<std::string, KnownBits>> Out;
+  auto It = Position.find(CE);
+  if (It == Position.end())
+    return Out;
+  auto [Block, Index] = It->second;
+  bool Parameter = Object.Through && isa<ParmVarDecl>(Object.Base);
+  for (const Store &S : Stores) {
+    if (!S.Where.sameObject(Object) || S.Where.Field == Object.Field ||
+        !fieldWithin(S.Where.Field, Object.Field))
+      continue;
+    std::string Below = S.Where.Field.substr(
+        Object.Field.empty() ? 0 : Object.Field.size() + 1);
+    if (llvm::any_of(Out, [&](const auto &O) { return O.first == Below; }))
+      continue;
+    std::optional<KnownBits> Bits = joined(S.Where, Block, Index);
+    if (Bits && (!Bits->unknown() || Parameter))
+      Out.push_back({std::move(Below), *Bits});
+  }
+  llvm::sort(Out, llvm::less_first());
+  return Out;
+}
+
+ArgFacts FieldStores::parameterStores() const {
+  ArgFacts Out;
+  for (const Store &S : Stores) {
+    std::optional<ArgRef> Ref = Slots.argRefOf(S.Where);
+    if (!Ref ||
+        llvm::any_of(Out, [&](const auto &O) { return O.first == *Ref; }))
+      continue;
+    if (std::optional<KnownBits> Bits = joined(S.Where, &Cfg.getExit(), 0))
+      Out.push_back({std::move(*Ref), *Bits});
+  }
+  llvm::sort(Out, llvm::less_first());
+  return Out;
+}
+
+} // namespace kharden

@@ -1,0 +1,427 @@
+// FunctionAnalyzer, second half: the states at each event, and the summary.
+#include "engine/FunctionAnalyzer.h"
+#include "engine/StackOffsetSites.h"
+
+#include <cstdlib>
+#include <set>
+
+using namespace clang;
+
+namespace kharden {
+
+SourcePoint TUContext::point(SourceLocation Loc) const {
+  return pointAt(sourceManager(), Loc);
+}
+
+std::string TUContext::keyOf(const FunctionDecl *FD) const {
+  if (const FunctionDecl *Def = FD->getDefinition())
+    FD = Def;
+  std::string Name = FD->getNameAsString();
+  if (FD->isExternallyVisible())
+    return Name;
+  // Static functions: one per file that defines them (a header's static
+  // inline is the same function in every TU that includes it).
+  return point(FD->getLocation()).File + "@" + Name;
+}
+
+namespace function_analysis {
+
+namespace {
+
+constexpr unsigned MaxStatesPerPoint = 32;
+using StateSet = llvm::SmallVector<RelState, 4>;
+
+bool addState(StateSet &Set, const RelState &S) {
+  if (S.overflowed())
+    return false;
+  for (const RelState &X : Set)
+    if (X.sameContext(S))
+      return false;
+  if (Set.size() >= MaxStatesPerPoint)
+    return false;
+  Set.push_back(S);
+  return true;
+}
+
+void addState(std::vector<RelState> &Set, const RelState &S) {
+  if (S.overflowed())
+    return;
+  for (const RelState &X : Set)
+    if (X.sameContext(S))
+      return;
+  if (Set.size() < MaxStatesPerPoint)
+    Set.push_back(S);
+}
+
+} // namespace
+
+FunctionSummary FunctionAnalyzer::run() {
+  Out.Key = TU.keyOf(FD);
+  Out.Name = FD->getNameAsString();
+  Out.Where = TU.point(FD->getLocation());
+  CFG::BuildOptions Opts;
+  Opts.AddImplicitDtors = true; // emits cleanup-attribute calls (guards)
+  Cfg = CFG::buildCFG(FD, FD->getBody(), &TU.AST, Opts);
+  if (!Cfg)
+    return std::move(Out);
+  collectEvents();
+  linkSites();
+  readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
+  solve();
+  if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
+      Name && Out.Name == Name)
+    dump(llvm::errs());
+  return std::move(Out);
+}
+
+void FunctionAnalyzer::computeOrder() {
+  // Reverse post-order of the reachable blocks (CFG edges may be null where
+  // a branch is known never taken).
+  std::vector<bool> Seen(Cfg->getNumBlockIDs());
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  const CFGBlock *Entry = &Cfg->getEntry();
+  Seen[Entry->getBlockID()] = true;
+  Stack.push_back({Entry, Entry->succ_begin()});
+  while (!Stack.empty()) {
+    auto &[B, It] = Stack.back();
+    if (It == B->succ_end()) {
+      Order.push_back(B);
+      Stack.pop_back();
+      continue;
+    }
+    const CFGBlock *Succ = *It++;
+    if (Succ && !Seen[Succ->getBlockID()]) {
+      Seen[Succ->getBlockID()] = true;
+      Stack.push_back({Succ, Succ->succ_begin()});
+    }
+  }
+  std::reverse(Order.begin(), Order.end());
+}
+
+void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
+                                        StateSet &States) const {
+  for (const Event &E : BlockEvents[B.getBlockID()])
+    if (E.K == Event::Effects && E.OnlyOnSucc == int(Succ))
+      for (RelState &S : States)
+        for (Effect Fx : E.Fx)
+          S.apply(Fx, E.Note);
+  const BranchTest &Test = Branches[B.getBlockID()];
+  bool Value = int(Succ) == Test.TrueSucc;
+  if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
+    keepFact(Test.Slot, Value, States);
+  if (Test.Test >= 0)
+    keepFact(Test.Test, Value, States);
+}
+
+bool FunctionAnalyzer::paramChanged(const RelState &S, unsigned Slot) const {
+  std::optional<unsigned> P = Slots->paramOf(Slot);
+  return P && (S.ParamChanged & (1u << *P));
+}
+
+bool FunctionAnalyzer::setFact(RelState &S, unsigned Slot, bool Value) const {
+  if (paramChanged(S, Slot))
+    return true; // no longer what the caller passed
+  if (std::optional<bool> Known = S.fact(Slot); Known && *Known != Value)
+    return false; // the path found the value the other way before
+  S.setFact(Slot, Value);
+  return true;
+}
+
+void FunctionAnalyzer::keepFact(unsigned Slot, bool Value,
+                                StateSet &States) const {
+  StateSet Kept;
+  for (RelState S : States)
+    if (setFact(S, Slot, Value))
+      Kept.push_back(S);
+  States = std::move(Kept);
+}
+
+void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
+  switch (E.K) {
+  case Event::Effects:
+    if (E.OnlyOnSucc >= 0)
+      break; // applied on its edge by solve()
+    for (RelState &S : States)
+      for (Effect Fx : E.Fx)
+        S.apply(Fx, E.Note);
+    break;
+  case Event::Op:
+    for (const RelState &S : States)
+      addState(Out.Ops[E.Index].States, S.withoutLocalFacts());
+    break;
+  case Event::Site:
+    for (const RelState &S : States)
+      addState(Out.Sites[E.Index].States, S.withoutLocalFacts());
+    break;
+  case Event::Facts:
+    for (const SlotWrite &W : E.Writes)
+      write(W, States);
+    break;
+  case Event::Call: {
+    for (const RelState &S : States)
+      addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
+    bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
+    if (E.Callees.empty()) {
+      if (Replaces)
+        for (RelState &S : States)
+          S.setFact(E.ResultSlot, std::nullopt);
+      break;
+    }
+    StateSet After;
+    for (const RelState &S : States) {
+      // Through a function the file does not have: nothing known changes.
+      if (RelState Next = S; E.Join >= 0 && Next.setJoin(E.Join, false)) {
+        if (Replaces)
+          Next.setFact(E.ResultSlot, std::nullopt);
+        addState(After, Next);
+      }
+      for (const CalleeExits &Callee : E.Callees)
+        for (const RelState &Exit : Callee.Summary->ExitStates)
+          if (std::optional<RelState> Next =
+                  afterCallee(E, Callee, Exit, S, Replaces))
+            addState(After, *Next);
+    }
+    States = std::move(After);
+    break;
+  }
+  }
+  // Effects may have made states equal.
+  StateSet Unique;
+  for (const RelState &S : States)
+    addState(Unique, S);
+  States = std::move(Unique);
+}
+
+bool FunctionAnalyzer::takesTests(const RelState &Exit,
+                                  llvm::ArrayRef<ImportedTest> Tests,
+                                  RelState &S) const {
+  for (unsigned I = 0; I < Tests.size() && I < RelState::MaxTests; ++I) {
+    std::optional<bool> Found = Exit.fact(RelState::FirstTestSlot + I);
+    if (!Found)
+      continue;
+    if (Tests[I].Holds && *Tests[I].Holds != *Found)
+      return false;
+    if (Tests[I].Slot >= 0 && !setFact(S, Tests[I].Slot, *Found))
+      return false;
+  }
+  return true;
+}
+
+std::optional<RelState> FunctionAnalyzer::afterCallee(const Event &E,
+                                                      const CalleeExits &Callee,
+                                                      const RelState &Exit,
+                                                      RelState S,
+                                                      bool Replaces) const {
+  if (E.Join >= 0 && !S.setJoin(E.Join, true))
+    return std::nullopt; // the path went elsewhere through this call before
+  if (!takesTests(Exit, Callee.Tests, S))
+    return std::nullopt; // an exit the arguments rule out
+  for (unsigned J = 0; J < Callee.Joins.size(); ++J)
+    if (Callee.Joins[J] >= 0 && (Exit.JoinKnown >> J & 1) &&
+        !S.setJoin(Callee.Joins[J], Exit.JoinTrue >> J & 1))
+      return std::nullopt;
+  S.applyCallee(Exit, Callee.Note);
+  if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
+      E.ResultSlot >= 0 && (Ret || Replaces))
+    S.setFact(E.ResultSlot, Ret);
+  return S;
+}
+
+void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
+  // Every state once per value of what is split on; Take makes the state
+  // for a value, false where the path cannot have it.
+  auto SplitOn = [&](llvm::function_ref<bool(RelState &, bool)> Take) {
+    StateSet Both;
+    for (const RelState &S : States)
+      for (bool Value : {true, false})
+        if (RelState Next = S; Take(Next, Value))
+          addState(Both, Next);
+    States = std::move(Both);
+  };
+  if (W.K == SlotWrite::Split)
+    return SplitOn([&](RelState &S, bool Value) {
+      if (!setFact(S, W.From, Value))
+        return false;
+      // A changed parameter keeps no fact: the value is unknown then.
+      std::optional<bool> Found = S.fact(W.From);
+      S.setFact(W.Slot, Found ? std::optional<bool>(*Found != W.Value)
+                              : std::nullopt);
+      return true;
+    });
+  if (W.K == SlotWrite::Fork)
+    return SplitOn([&](RelState &S, bool Value) {
+      const ValueSlots::Fork &F = Slots->forks()[W.From];
+      for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
+        S.apply(Fx, ForkNotes[W.From][!Value]);
+      S.setFact(W.Slot, Value);
+      return true;
+    });
+  for (RelState &S : States)
+    switch (W.K) {
+    case SlotWrite::Set:
+      S.setFact(W.Slot, W.Value);
+      break;
+    case SlotWrite::Forget:
+      S.setFact(W.Slot, std::nullopt);
+      break;
+    case SlotWrite::Copy:
+      S.setFact(W.Slot, paramChanged(S, W.From) ? std::nullopt
+                                                : S.fact(W.From));
+      break;
+    case SlotWrite::ParamChanged:
+      S.ParamChanged |= uint8_t(1u << W.Slot);
+      break;
+    case SlotWrite::Fork:
+    case SlotWrite::Split:
+      break;
+    }
+}
+
+void FunctionAnalyzer::solve() {
+  std::vector<StateSet> In(Cfg->getNumBlockIDs());
+  std::vector<unsigned> RpoIndex(Cfg->getNumBlockIDs(), ~0u);
+  for (unsigned I = 0; I < Order.size(); ++I)
+    RpoIndex[Order[I]->getBlockID()] = I;
+  In[Cfg->getEntry().getBlockID()].push_back(RelState{});
+  std::set<unsigned> Work{RpoIndex[Cfg->getEntry().getBlockID()]};
+  while (!Work.empty()) {
+    const CFGBlock *B = Order[*Work.begin()];
+    Work.erase(Work.begin());
+    StateSet States = In[B->getBlockID()];
+    for (const Event &E : BlockEvents[B->getBlockID()])
+      transfer(E, States);
+    for (unsigned I = 0; I < B->succ_size(); ++I) {
+      const CFGBlock *Succ = *(B->succ_begin() + I);
+      if (!Succ || RpoIndex[Succ->getBlockID()] == ~0u)
+        continue;
+      StateSet Edge = States;
+      applyBranchFacts(*B, I, Edge);
+      bool Changed = false;
+      for (const RelState &S : Edge)
+        Changed |= addState(In[Succ->getBlockID()], S);
+      if (Changed)
+        Work.insert(RpoIndex[Succ->getBlockID()]);
+    }
+  }
+  const StateSet &Exit = In[Cfg->getExit().getBlockID()];
+  // A path-insensitive join of "lock here, unlock there under the same
+  // condition" leaves spurious unbalanced exits beside the real balanced one;
+  // callers inherit only the balanced ones then. A lock or unlock wrapper
+  // (no balanced exit at all) keeps its effect, and so does an exit holding
+  // a lock whose return value tells it from every balanced one (a trylock
+  // wrapper). A release on one return value is more often a lock taken in
+  // another file, which this file does not see.
+  auto Separated = [](const RelState &A, const RelState &B) {
+    bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
+    return A.PreemptDepth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
+                                                B.Returns != RetFact::Unknown &&
+                                                A.Returns != B.Returns));
+  };
+  for (const RelState &S : Exit)
+    if (S.PreemptDepth == 0 ||
+        llvm::all_of(Exit, [&](const RelState &B) {
+          return B.PreemptDepth != 0 || Separated(S, B);
+        })) {
+      RelState X = S.withoutLocalFacts();
+      X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
+      X.Returns = S.Returns;
+      addState(Out.ExitStates, X);
+    }
+  // Parameter tests and joins at the exits tell callers which exits their
+  // arguments and the run rule out; where every exit leaves the same
+  // context, none matters.
+  std::vector<RelState> Untested;
+  for (RelState X : Out.ExitStates) {
+    X.TestKnown = X.TestTrue = X.JoinKnown = X.JoinTrue = 0;
+    addState(Untested, X);
+  }
+  if (Untested.size() <= 1)
+    Out.ExitStates = std::move(Untested);
+  Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
+  Out.ReturnBits = Slots->returnBits(
+      [&](const CallExpr *CE) { return returnBits(CE); });
+}
+
+static std::string stateText(const RelState &S) {
+  static const char *Irq[] = {"inherited", "off", "on", "on by a sleep"};
+  std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
+                  Irq[unsigned(S.Irq)];
+  if (S.SleepEvidence)
+    T += ", slept at depth " + std::to_string(S.SleepDepth);
+  if (S.EnableEvidence)
+    T += ", enabled";
+  if (S.MigrateDepth)
+    T += ", migrate " + std::to_string(S.MigrateDepth);
+  for (unsigned Slot = 0;
+       Slot < RelState::FirstTestSlot + RelState::MaxTests; ++Slot)
+    if (std::optional<bool> V = S.fact(Slot))
+      T += ", slot " + std::to_string(Slot) + (*V ? "=true" : "=false");
+  for (unsigned J = 0; J < RelState::MaxJoins; ++J)
+    if (S.JoinKnown >> J & 1)
+      T += ", join " + std::to_string(J) +
+           (S.JoinTrue >> J & 1 ? "=through" : "=elsewhere");
+  return T;
+}
+
+/// KHARDEN_DEBUG_FUNCTION=name: what the analysis saw in one function.
+void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
+  OS << "kharden: debug: " << Out.Name << " at " << Out.Where.File << ":"
+     << Out.Where.Line << "\n";
+  for (const CFGBlock *B : Order)
+    for (const Event &E : BlockEvents[B->getBlockID()]) {
+      OS << "  B" << B->getBlockID() << ": ";
+      switch (E.K) {
+      case Event::Effects:
+        for (Effect Fx : E.Fx)
+          OS << effectName(Fx) << " ";
+        if (E.Note >= 0)
+          OS << "(" << Out.Notes[E.Note].Message << ")";
+        break;
+      case Event::Op:
+        OS << Out.Ops[E.Index].Name << "(" << Out.Ops[E.Index].Variable
+           << ") line " << Out.Ops[E.Index].Where.Line;
+        for (const RelState &S : Out.Ops[E.Index].States)
+          OS << " [" << stateText(S) << "]";
+        break;
+      case Event::Call:
+        if (E.ResultSlot >= 0)
+          OS << "slot " << int(E.ResultSlot) << " = ";
+        OS << "call " << (Out.Calls[E.Index].Through.empty() ? "" : "through ")
+           << Out.Calls[E.Index].CalleeName << " line "
+           << Out.Calls[E.Index].Where.Line
+           << (E.Callees.empty() ? "" : " (effects)");
+        if (E.Join >= 0)
+          OS << " join " << int(E.Join) << " of "
+             << Out.Joins[E.Join].Targets.size() << " targets";
+        for (const RelState &S : Out.Calls[E.Index].States)
+          OS << " [" << stateText(S) << "]";
+        for (const auto &[A, B] : Out.Calls[E.Index].ArgBits)
+          OS << " arg" << unsigned(A.Index) << (A.Field.empty() ? "" : "->")
+             << A.Field << "=" << describe(B);
+        break;
+      case Event::Site:
+        OS << "site " << Out.Sites[E.Index].Macro;
+        break;
+      case Event::Facts:
+        for (const SlotWrite &W : E.Writes)
+          OS << "slot " << unsigned(W.Slot) << " write " << unsigned(W.K)
+             << " ";
+        break;
+      }
+      OS << "\n";
+    }
+  for (const RelState &S : Out.ExitStates)
+    OS << "  exit [" << stateText(S) << "]\n";
+  for (const auto &[A, B] : Out.Stores)
+    OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
+       << describe(B) << "\n";
+  OS << "  returns " << describe(Out.ReturnBits) << "\n";
+}
+
+} // namespace function_analysis
+
+FunctionSummary analyzeFunction(const FunctionDecl *FD, TUContext &TU) {
+  return function_analysis::FunctionAnalyzer(FD, TU).run();
+}
+
+} // namespace kharden

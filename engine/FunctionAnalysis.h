@@ -1,0 +1,48 @@
+//===- engine/FunctionAnalysis.h - one function's contexts ----------------===//
+//
+// A flow-sensitive analysis over clang's CFG of one function: at every
+// point, the set of contexts relative to the function's entry (RelState),
+// through the kernel model's primitives, callees' summaries and cleanup
+// functions (guard()/scoped_guard()). It records the states at per-CPU
+// operations and call sites, and the states at exit for callers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_FUNCTIONANALYSIS_H
+#define KHARDEN_ENGINE_FUNCTIONANALYSIS_H
+
+#include "engine/MacroExpansions.h"
+#include "engine/Summary.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace kharden {
+
+class PointerFlows;
+
+/// What the analysis of one function may use from its translation unit.
+struct TUContext {
+  clang::ASTContext &AST;
+  const ExpansionRecorder &Expansions;
+  PrimitiveLookup &Lookup;
+  /// Summaries of callees analysed so far (callees come first).
+  llvm::DenseMap<const clang::FunctionDecl *, const FunctionSummary *>
+      Summaries;
+  std::vector<EntryHint> &Hints;
+  /// What the unit stores in function pointers, and its calls through them.
+  const PointerFlows *Pointers = nullptr;
+
+  clang::SourceManager &sourceManager() const {
+    return AST.getSourceManager();
+  }
+  SourcePoint point(clang::SourceLocation Loc) const;
+  std::string keyOf(const clang::FunctionDecl *FD) const;
+};
+
+/// Analyses FD's body.
+FunctionSummary analyzeFunction(const clang::FunctionDecl *FD, TUContext &TU);
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,210 @@
+//===- engine/FunctionAnalyzer.h - one function, inside -*- C++ -*-==//
+//
+// The engine's private view of FunctionAnalysis: FunctionEvents.cpp turns
+// a function's CFG into events (per-CPU operations, primitives' effects,
+// calls with what their arguments make of the callee's tests, value
+// facts); FunctionAnalysis.cpp solves the context states at each event.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_FUNCTIONANALYZER_H
+#define KHARDEN_ENGINE_FUNCTIONANALYZER_H
+
+#include "engine/FieldStores.h"
+#include "engine/FunctionAnalysis.h"
+#include "engine/ValueSlots.h"
+
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <array>
+#include <memory>
+#include <optional>
+
+namespace kharden::function_analysis {
+
+using StateSet = llvm::SmallVector<RelState, 4>;
+
+/// A callee's parameter test as its caller sees it: decided by a constant
+/// argument, or a test of the caller's own parameter (Slot).
+struct ImportedTest {
+  std::optional<bool> Holds;
+  int8_t Slot = -1;
+};
+
+/// A callee whose exits a call takes: its summary, what the call's
+/// arguments make of its parameter tests, and the caller's join each of
+/// its joins becomes (-1: none, both ways stand).
+struct CalleeExits {
+  const FunctionSummary *Summary = nullptr;
+  llvm::SmallVector<ImportedTest, 2> Tests;
+  llvm::SmallVector<int8_t, 1> Joins;
+  int16_t Note = -1;
+};
+
+/// One thing that happens at a CFG element, in the order it happens.
+struct Event {
+  enum Kind { Effects, Op, Call, Site, Facts } K;
+  std::vector<Effect> Fx;
+  int16_t Note = -1;
+  unsigned Index = 0; ///< Into FunctionSummary::Ops, ::Calls or ::Sites.
+  /// For the conditional effects of a primitive whose value decides its
+  /// block's branch: the successor they happen on.
+  int8_t OnlyOnSucc = -1;
+  int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
+  /// For a call through a pointer whose targets in the file are joined:
+  /// the join (FunctionSummary::Joins). Its paths either take one of
+  /// Callees' exits or go elsewhere unchanged.
+  int8_t Join = -1;
+  /// For a call: the callees with effects (the callee, or the targets).
+  llvm::SmallVector<CalleeExits, 1> Callees = {};
+  llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
+};
+
+/// What a block's branch condition tests, seen through parentheses, casts,
+/// `!` and likely()/unlikely(): a call (`if (!spin_trylock(l))`) or a known
+/// macro's expansion (`if (in_task())`), and the successor taken when it is
+/// true.
+struct BranchTest {
+  const clang::CallExpr *Call = nullptr;
+  /// The macro's name token, as expansions are keyed.
+  clang::SourceLocation Macro;
+  int8_t TrueSucc = -1;
+  int8_t Slot = -1; ///< The value slot it tests, if any ...
+  bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
+  int8_t Test = -1; ///< The parameter-test slot it is, if any.
+};
+
+class FunctionAnalyzer {
+public:
+  FunctionAnalyzer(const clang::FunctionDecl *FD, TUContext &TU)
+      : FD(FD), TU(TU), SM(TU.sourceManager()), LO(TU.AST.getLangOpts()) {}
+
+  FunctionSummary run();
+
+
+private:
+  void computeOrder();
+  BranchTest branchTest(const clang::CFGBlock &B) const;
+  /// The name token of a primitive macro whose expansion is all of E.
+  clang::SourceLocation primitiveMacro(const clang::Expr *E) const;
+  std::pair<clang::SourceLocation, const Primitive *>
+  primitiveExpansion(const clang::Expr *E) const;
+  const Primitive *primitiveOf(const clang::Expr *E) const;
+  const FunctionSummary *summaryOf(const clang::FunctionDecl *Callee) const;
+  /// Whether E, inside the expansion of the macro named at NameLoc, is all
+  /// of it but parentheses.
+  bool wholeExpansion(const clang::Expr *E,
+                      clang::SourceLocation NameLoc) const;
+  clang::ParentMap &parents() const;
+  void applyBranchFacts(const clang::CFGBlock &B, unsigned Succ,
+                        StateSet &States) const;
+  /// Whether Slot is about a parameter the path assigned: its facts say
+  /// nothing of what the caller passed.
+  bool paramChanged(const RelState &S, unsigned Slot) const;
+  /// Records that the path found Slot to be Value; false if it found it the
+  /// other way before (a path that cannot run).
+  bool setFact(RelState &S, unsigned Slot, bool Value) const;
+  /// Keeps the states that can find Slot to be Value, with that fact.
+  void keepFact(unsigned Slot, bool Value, StateSet &States) const;
+  /// What is known of the bits of an integer argument, and of what a
+  /// callee in this file returns.
+  KnownBits argumentBits(const clang::Expr *E) const;
+  KnownBits returnBits(const clang::CallExpr *CE) const;
+  /// What the caller's arguments (with what Call knows of their bits)
+  /// make of the callee's parameter tests.
+  llvm::SmallVector<ImportedTest, 2>
+  importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
+              const CallSite &Call);
+  /// The caller's own value that argument Arg passes as the callee's
+  /// CalleeRef: a parameter passed on, or a field of what one points to.
+  std::optional<ArgRef> callerRef(const clang::Expr *Arg,
+                                  const ArgRef &CalleeRef) const;
+  void collectEvents();
+  /// The per-CPU variable each stack-offset site's operations touch.
+  void linkSites();
+  const clang::Stmt *userOf(const clang::Stmt *S,
+                            clang::SourceLocation NameLoc);
+  void classify(const clang::CFGElement &E, std::vector<Event> &Events);
+  bool classifyMacro(const clang::Stmt *S,
+                     llvm::ArrayRef<clang::SourceLocation> Chain,
+                     std::vector<Event> &Events);
+  void noteSites(llvm::ArrayRef<clang::SourceLocation> Chain,
+                 std::vector<Event> &Events);
+  void classifyCall(const clang::CallExpr *CE, std::vector<Event> &Events);
+  /// Records a call the kernel model names with Rule.
+  void addOperation(llvm::StringRef Rule, llvm::StringRef Name,
+                    clang::SourceLocation Loc, std::vector<Event> &Events);
+  void emitPrimitive(const Primitive &P, llvm::StringRef Name,
+                     llvm::ArrayRef<std::string> Args, std::string Text,
+                     const clang::Stmt *S, clang::SourceLocation UseLoc,
+                     llvm::ArrayRef<clang::SourceLocation> Chain, int Outer,
+                     std::vector<Event> &Events);
+  /// Effects: whether the callee's summary changes the context after it
+  /// (not for a primitive whose effects stand for it).
+  void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
+               std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
+               bool Effects = true);
+  /// A call through a function pointer: a call site for the targets the
+  /// run finds, with the exits of the file's own targets, or a documented
+  /// contract's effects.
+  void addCallThrough(const clang::CallExpr *CE, std::vector<Event> &Events);
+  /// What CE passes (Loc: where the call is).
+  CallSite callSite(const clang::CallExpr *CE, clang::SourceLocation Loc);
+  /// The event of call site Out.Calls.back().
+  Event callEvent(const clang::CallExpr *CE);
+  /// Callee's exits as the call CE takes them, if they change anything.
+  std::optional<CalleeExits> exitsOf(const FunctionSummary &Callee,
+                                     const clang::CallExpr *CE, const Event &E,
+                                     clang::SourceLocation Loc,
+                                     llvm::StringRef Through);
+  /// What a primitive call does: its text and argument texts.
+  std::string callText(const clang::CallExpr *CE, llvm::StringRef Name,
+                       std::vector<std::string> &Args) const;
+  bool usedAsPointer(const clang::Stmt *S, clang::SourceLocation NameLoc);
+  bool inExpansion(clang::SourceLocation Loc,
+                   clang::SourceLocation NameLoc) const;
+  std::vector<Note> macroNotes(llvm::ArrayRef<clang::SourceLocation> Chain,
+                               int Outer) const;
+  std::string argumentText(const clang::Expr *Arg) const;
+  int16_t addNote(clang::SourceLocation Loc, std::string Message);
+  void transfer(const Event &E, StateSet &States);
+  /// Whether a callee's exit can be taken with these arguments; records in
+  /// S what it found of the caller's own parameters.
+  bool takesTests(const RelState &Exit, llvm::ArrayRef<ImportedTest> Tests,
+                  RelState &S) const;
+  /// The state after the call event E that took Callee's exit Exit from S,
+  /// if the path can run.
+  std::optional<RelState> afterCallee(const Event &E, const CalleeExits &Callee,
+                                      const RelState &Exit, RelState S,
+                                      bool Replaces) const;
+  /// Applies one write; a fork or a split splits every state in two.
+  void write(const SlotWrite &W, StateSet &States) const;
+  void solve();
+  void dump(llvm::raw_ostream &OS) const;
+
+  const clang::FunctionDecl *FD;
+  TUContext &TU;
+  clang::SourceManager &SM;
+  const clang::LangOptions &LO;
+  FunctionSummary Out;
+  std::unique_ptr<clang::CFG> Cfg;
+  std::vector<std::vector<Event>> BlockEvents;
+  std::vector<const clang::CFGBlock *> Order; ///< Reverse post-order.
+  llvm::DenseSet<unsigned> Anchored; ///< Expansions already turned to events.
+  mutable std::unique_ptr<clang::ParentMap> Parents; ///< Built on first use.
+  llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
+  std::optional<ValueSlots> Slots;
+  std::optional<FieldStores> Fields;
+  std::vector<BranchTest> Branches; ///< Per block.
+  unsigned Current = 0;             ///< The block being classified.
+  /// Blocks whose branch tests a macro's expansion, by its name token: the
+  /// expansion may begin in an earlier block (a statement expression).
+  llvm::DenseMap<unsigned, unsigned> BlockTestingMacro;
+  /// Per fork: the notes of its true and false outcomes' effects.
+  std::vector<std::array<int16_t, 2>> ForkNotes;
+};
+
+} // namespace kharden::function_analysis
+
+#endif

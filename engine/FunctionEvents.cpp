@@ -1,0 +1,616 @@
+// FunctionAnalyzer, first half: from the CFG to events.
+#include "engine/FunctionAnalyzer.h"
+#include "engine/PointerFlows.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+
+namespace kharden::function_analysis {
+
+namespace {
+
+/// Whether a callee's exit leaves its caller's context as it was.
+bool isIdentity(const RelState &S) {
+  return S.withoutLocalFacts().sameContext(RelState{});
+}
+
+/// The function an argument is (`fn`, `&fn`), if it is one.
+const FunctionDecl *functionOf(const Expr *Arg) {
+  const Expr *E = Arg->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
+}
+
+/// A value is unused where it is a statement of its own or cast to void.
+bool valueUsedBy(const Stmt *User) {
+  if (!User || isa<CompoundStmt>(User))
+    return false;
+  if (const auto *CE = dyn_cast<CStyleCastExpr>(User))
+    return !CE->getType()->isVoidType();
+  return true;
+}
+
+std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
+  if (llvm::is_contained(Fx, Effect::MaySleep) ||
+      llvm::is_contained(Fx, Effect::MayFault))
+    return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
+        .str();
+  bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
+  bool Preempt = llvm::is_contained(Fx, Effect::PreemptEnable);
+  const char *What = Irqs && Preempt ? "preemption and IRQs enabled"
+                     : Irqs          ? "IRQs enabled"
+                     : Preempt       ? "preemption enabled"
+                                     : "context changed";
+  return (What + llvm::Twine(" here by '") + Text + "'").str();
+}
+
+/// Through: how the code names the pointer the call reads, if it is one.
+std::string calleeMessage(const FunctionSummary &Callee,
+                          llvm::StringRef Through) {
+  bool Sleeps = false, IrqsOn = false;
+  for (const RelState &S : Callee.ExitStates) {
+    Sleeps |= S.SleepEvidence;
+    IrqsOn |= S.Irq == IrqRel::On || S.Irq == IrqRel::SleptOn;
+  }
+  std::string Name = "'" + Callee.Name + "()'";
+  if (!Through.empty())
+    Name += " (through '" + Through.str() + "')";
+  if (Sleeps)
+    return Name + " called here may sleep: preemption and IRQs are enabled";
+  if (IrqsOn)
+    return Name + " called here enables IRQs";
+  return Name + " called here changes the preemption context";
+}
+
+} // namespace
+
+BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
+  // The condition this block decides on: for `a || b`, the block of `b`
+  // tests b, not the whole expression.
+  const Expr *E = B.getLastCondition();
+  if (!E || B.succ_size() != 2)
+    return {};
+  bool Negated = false;
+  for (E = E->IgnoreParenImpCasts();; ) {
+    // A known macro whose whole expansion the condition is (not a `!`
+    // inside it, nor a branch inside the macro's own definition).
+    if (SourceLocation L = primitiveMacro(E); L.isValid()) {
+      if (!wholeExpansion(E, L))
+        return {};
+      return {nullptr, L, int8_t(Negated)};
+    }
+    const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
+    if (Inner == E)
+      break;
+    E = Inner;
+  }
+  std::optional<unsigned> Slot = Slots->slotOf(E);
+  bool OnlyTrueEdge = false;
+  if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
+    OnlyTrueEdge = true;
+  std::optional<unsigned> Test = Slots->testSlotOf(E);
+  return {dyn_cast<CallExpr>(E), {}, int8_t(Negated),
+          int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge,
+          int8_t(Test ? int(*Test) : -1)};
+}
+
+SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {
+  return primitiveExpansion(E).first;
+}
+
+std::pair<SourceLocation, const Primitive *>
+FunctionAnalyzer::primitiveExpansion(const Expr *E) const {
+  if (!E->getBeginLoc().isMacroID())
+    return {};
+  llvm::SmallVector<SourceLocation, 8> Begin, End;
+  expansionChain(SM, E->getBeginLoc(), Begin);
+  expansionChain(SM, E->getEndLoc(), End);
+  for (SourceLocation L : llvm::reverse(Begin))
+    if (const RecordedExpansion *R = TU.Expansions.find(L);
+        R && R->Prim && llvm::is_contained(End, L))
+      return {L, R->Prim};
+  return {};
+}
+
+const Primitive *FunctionAnalyzer::primitiveOf(const Expr *E) const {
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *Callee = CE ? CE->getDirectCallee() : nullptr;
+  if (Callee && Callee->getIdentifier())
+    if (const Primitive *P = TU.Lookup.find(Callee->getName()))
+      return P;
+  return primitiveExpansion(E).second;
+}
+
+void FunctionAnalyzer::collectEvents() {
+  BlockEvents.resize(Cfg->getNumBlockIDs());
+  Branches.assign(Cfg->getNumBlockIDs(), {});
+  computeOrder();
+  Slots.emplace(
+      FD, *Cfg, TU.AST,
+      [&](const Expr *E) { return primitiveOf(E); },
+      [&](const CallExpr *CE) {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee && llvm::any_of(Callee->ExitStates, [](const RelState &S) {
+                 return S.Returns != RetFact::Unknown;
+               });
+      });
+  Fields.emplace(
+      *Cfg, *Slots, [&](const Expr *E) { return argumentBits(E); },
+      [&](const CallExpr *CE) -> const ArgFacts * {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
+      });
+  Out.Stores = Fields->parameterStores();
+  ForkNotes.assign(Slots->forks().size(), {-1, -1});
+  // A macro expansion is one event, at its first element in execution order.
+  for (const CFGBlock *B : Order) {
+    BranchTest &Test = Branches[B->getBlockID()] = branchTest(*B);
+    if (Test.Macro.isValid())
+      BlockTestingMacro[Test.Macro.getRawEncoding()] = B->getBlockID();
+  }
+  for (const CFGBlock *B : Order) {
+    Current = B->getBlockID();
+    for (const CFGElement &E : *B)
+      classify(E, BlockEvents[Current]);
+  }
+}
+
+bool FunctionAnalyzer::wholeExpansion(const Expr *E, SourceLocation NameLoc) const {
+  const Stmt *P = parents().getParent(E);
+  while (P && (isa<ParenExpr>(P) || isa<ImplicitCastExpr>(P)))
+    P = parents().getParent(P);
+  return !P || !inExpansion(P->getBeginLoc(), NameLoc) ||
+         !inExpansion(P->getEndLoc(), NameLoc);
+}
+
+ParentMap &FunctionAnalyzer::parents() const {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(FD->getBody());
+  return *Parents;
+}
+
+const FunctionSummary *
+FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
+  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+  auto It = Def ? TU.Summaries.find(Def) : TU.Summaries.end();
+  return It == TU.Summaries.end() ? nullptr : It->second;
+}
+
+void FunctionAnalyzer::classify(const CFGElement &E,
+                                std::vector<Event> &Events) {
+  if (auto Cleanup = E.getAs<CFGCleanupFunction>()) {
+    if (const FunctionDecl *F = Cleanup->getFunctionDecl())
+      addCall(F, Cleanup->getVarDecl()->getLocation(), Events);
+    return;
+  }
+  auto Elem = E.getAs<CFGStmt>();
+  if (!Elem)
+    return;
+  const Stmt *S = Elem->getStmt();
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  if (S->getBeginLoc().isMacroID())
+    expansionChain(SM, S->getBeginLoc(), Chain);
+  noteSites(Chain, Events);
+  if (!classifyMacro(S, Chain, Events))
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      classifyCall(CE, Events);
+  Event Facts{Event::Facts, {}};
+  Slots->writes(S, Facts.Writes);
+  for (const SlotWrite &W : Facts.Writes)
+    if (W.K == SlotWrite::Fork) {
+      const ValueSlots::Fork &F = Slots->forks()[W.From];
+      auto NoteFor = [&](const std::vector<Effect> &Fx) -> int16_t {
+        return Fx.empty() ? -1
+                          : addNote(F.Value->getBeginLoc(),
+                                    effectsMessage(Fx, argumentText(F.Value)));
+      };
+      ForkNotes[W.From] = {NoteFor(F.IfTrue), NoteFor(F.IfFalse)};
+    }
+  if (!Facts.Writes.empty())
+    Events.push_back(std::move(Facts));
+}
+
+void FunctionAnalyzer::noteSites(llvm::ArrayRef<SourceLocation> Chain,
+                                 std::vector<Event> &Events) {
+  for (SourceLocation NameLoc : Chain) {
+    const RecordedExpansion *R = TU.Expansions.find(NameLoc);
+    if (!R || !R->Site)
+      continue;
+    auto [It, New] = SiteIndex.try_emplace(NameLoc.getRawEncoding(),
+                                           unsigned(Out.Sites.size()));
+    if (New) {
+      StackOffsetSite Site;
+      Site.Kind = *R->Site;
+      Site.Macro = R->Name;
+      Site.Args = R->Args;
+      Site.Where = TU.point(NameLoc);
+      Out.Sites.push_back(std::move(Site));
+      Events.push_back({Event::Site, {}, -1, It->second});
+    }
+    return; // the innermost site owns the statement
+  }
+}
+
+bool FunctionAnalyzer::classifyMacro(const Stmt *S,
+                                     llvm::ArrayRef<SourceLocation> Chain,
+                                     std::vector<Event> &Events) {
+  // The outermost known macro wins: this_cpu_read() hides the raw
+  // operations it is built from.
+  for (int I = static_cast<int>(Chain.size()) - 1; I >= 0; --I) {
+    const RecordedExpansion *R = TU.Expansions.find(Chain[I]);
+    if (!R || !R->Prim)
+      continue;
+    if (Anchored.insert(Chain[I].getRawEncoding()).second)
+      emitPrimitive(*R->Prim, R->Name, R->Args, R->text(), S, Chain[I], Chain,
+                    I, Events);
+    return true;
+  }
+  return false;
+}
+
+std::string FunctionAnalyzer::argumentText(const Expr *Arg) const {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM, LO);
+  if (Range.isInvalid())
+    Range = CharSourceRange::getTokenRange(SM.getSpellingLoc(Arg->getBeginLoc()),
+                                           SM.getSpellingLoc(Arg->getEndLoc()));
+  return Lexer::getSourceText(Range, SM, LO).str();
+}
+
+std::string FunctionAnalyzer::callText(const CallExpr *CE, llvm::StringRef Name,
+                                       std::vector<std::string> &Args) const {
+  std::string Text = Name.str() + "(";
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    Args.push_back(argumentText(CE->getArg(I)));
+    Text += (I ? ", " : "") + Args.back();
+  }
+  return Text + ")";
+}
+
+void FunctionAnalyzer::classifyCall(const CallExpr *CE,
+                                    std::vector<Event> &Events) {
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (!Callee)
+    return addCallThrough(CE, Events);
+  if (!Callee->getIdentifier())
+    return;
+  llvm::StringRef Name = Callee->getName();
+  if (const Primitive *P = TU.Lookup.find(Name)) {
+    if (P->KeepCall)
+      addCall(Callee, CE->getBeginLoc(), Events, CE, /*Effects=*/false);
+    std::vector<std::string> Args;
+    std::string Text = callText(CE, Name, Args);
+    emitPrimitive(*P, Name, Args, Text, CE, CE->getBeginLoc(), {}, -1, Events);
+    return;
+  }
+  if (TU.Lookup.isRandomSource(Name))
+    addOperation(rules::RandomSource, Name, CE->getBeginLoc(), Events);
+  if (TU.Lookup.isStackSink(Name))
+    addOperation(rules::StackSink, Name, CE->getBeginLoc(), Events);
+  addCall(Callee, CE->getBeginLoc(), Events, CE);
+}
+
+void FunctionAnalyzer::addOperation(llvm::StringRef Rule, llvm::StringRef Name,
+                                    SourceLocation Loc,
+                                    std::vector<Event> &Events) {
+  Operation Op;
+  Op.Rule = Rule.str();
+  Op.Name = Name.str();
+  Op.Where = TU.point(Loc);
+  Out.Ops.push_back(std::move(Op));
+  Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
+}
+
+void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
+                                     llvm::ArrayRef<std::string> Args,
+                                     std::string Text, const Stmt *S,
+                                     SourceLocation UseLoc,
+                                     llvm::ArrayRef<SourceLocation> Chain,
+                                     int Outer, std::vector<Event> &Events) {
+  if (P.Access) {
+    if (*P.Access == PercpuAccess::Safe ||
+        (!Args.empty() && TU.Lookup.model().isTaskSwitched(Args.front())))
+      return;
+    // An address is only a problem where it is used to reach the data.
+    if (*P.Access == PercpuAccess::Address && Outer >= 0 &&
+        !usedAsPointer(S, UseLoc))
+      return;
+    Operation Op;
+    Op.Rule = rules::Percpu.str();
+    Op.Access = *P.Access;
+    Op.Name = Name.str();
+    if (!Args.empty() && *P.Access != PercpuAccess::CpuId)
+      Op.Variable = Args.front();
+    Op.Where = TU.point(UseLoc);
+    if (Outer >= 0) {
+      Op.MacroNotes = macroNotes(Chain, Outer);
+      if (*P.Access == PercpuAccess::Read)
+        Op.ValueUsed = valueUsedBy(userOf(S, UseLoc));
+    }
+    Out.Ops.push_back(std::move(Op));
+    Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
+    return;
+  }
+  // The block whose branch tests the primitive's value, if one does.
+  const auto *X = dyn_cast_or_null<Expr>(S);
+  auto IsThis = [&](const Expr *E) {
+    return Outer >= 0 ? primitiveMacro(E) == UseLoc
+                      : X && X->IgnoreParenImpCasts() == E;
+  };
+  unsigned Tester = Current;
+  if (Outer >= 0) {
+    auto It = BlockTestingMacro.find(UseLoc.getRawEncoding());
+    Tester = It == BlockTestingMacro.end() ? ~0u : It->second;
+  }
+  bool Tested = Tester != ~0u && Branches[Tester].TrueSucc >= 0 &&
+                (Outer >= 0 || IsThis(Branches[Tester].Call));
+  auto Push = [&](const std::vector<Effect> &Fx, int Succ) {
+    if (Fx.empty())
+      return;
+    Event E{Event::Effects, Fx, addNote(UseLoc, effectsMessage(Fx, Text)), 0};
+    E.OnlyOnSucc = static_cast<int8_t>(Succ);
+    (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
+  };
+  Push(P.effectsFor(Args), -1);
+  if (!Tested) {
+    // A fork where its value is kept has its branch effects.
+    bool Forked = llvm::any_of(Slots->forks(), [&](const ValueSlots::Fork &F) {
+      return llvm::any_of(F.Primitives, IsThis);
+    });
+    if (P.AssumeTrueIfUntested && !Forked)
+      Push(P.WhenTrue, -1);
+    return;
+  }
+  Push(P.WhenTrue, Branches[Tester].TrueSucc);
+  Push(P.WhenFalse, 1 - Branches[Tester].TrueSucc);
+}
+
+CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
+  CallSite C;
+  C.Where = TU.point(Loc);
+  for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
+       ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (std::optional<bool> V = constantTruth(Arg, TU.AST)) {
+      C.ArgKnown |= uint8_t(1u << I);
+      C.ArgTrue |= uint8_t(unsigned(*V) << I);
+    } else if (std::optional<unsigned> P =
+                   Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
+      C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
+    }
+    // ArgKnown says 0; a pointer's NonZero is no test's business.
+    if (KnownBits B = argumentBits(Arg);
+        (B.Zero | B.One) && !(B == KnownBits::constant(0)))
+      C.ArgBits.push_back({ArgRef{uint8_t(I), ""}, B});
+    if (std::optional<FieldPath> Obj = Slots->pointeeOf(Arg))
+      for (auto &[Field, B] : Fields->knownAt(*Obj, CE))
+        C.ArgBits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
+  }
+  for (unsigned I = 0;
+       CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    if (const FunctionDecl *F = functionOf(Arg))
+      C.FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
+    else if (std::optional<unsigned> P =
+                 Slots->passedOn(Arg->IgnoreParenImpCasts());
+             P && *P < CallSite::MaxFunctionParams &&
+             Arg->getType()->isFunctionPointerType())
+      C.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
+  }
+  llvm::sort(C.ArgBits, llvm::less_first());
+  return C;
+}
+
+Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
+  Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
+  if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
+    E.ResultSlot = int8_t(*Slot);
+  return E;
+}
+
+std::optional<CalleeExits>
+FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
+                          const Event &E, SourceLocation Loc,
+                          llvm::StringRef Through) {
+  bool Changes = llvm::any_of(Callee.ExitStates,
+                              [](const RelState &X) { return !isIdentity(X); });
+  bool Returns = E.ResultSlot >= 0 &&
+                 llvm::any_of(Callee.ExitStates, [](const RelState &X) {
+                   return X.Returns != RetFact::Unknown;
+                 });
+  if (!Changes && !Returns)
+    return std::nullopt;
+  CalleeExits X;
+  X.Summary = &Callee;
+  X.Tests = importTests(Callee, CE, Out.Calls[E.Index]);
+  // The callee's joins become the caller's own (each call its own).
+  uint8_t Used = 0;
+  for (const RelState &Exit : Callee.ExitStates)
+    Used |= Exit.JoinKnown;
+  for (unsigned J = 0; J < Callee.Joins.size(); ++J) {
+    int8_t Mine = -1;
+    if ((Used >> J & 1) && Out.Joins.size() < RelState::MaxJoins) {
+      Mine = int8_t(Out.Joins.size());
+      Out.Joins.push_back(Callee.Joins[J]);
+    }
+    X.Joins.push_back(Mine);
+  }
+  if (Changes)
+    X.Note = addNote(Loc, calleeMessage(Callee, Through));
+  return X;
+}
+
+void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
+                               std::vector<Event> &Events, const CallExpr *CE,
+                               bool Effects) {
+  CallSite C = callSite(CE, Loc);
+  C.CalleeKey = TU.keyOf(Callee);
+  C.CalleeName = Callee->getNameAsString();
+  Out.Calls.push_back(std::move(C));
+  Event E = callEvent(CE);
+  if (const FunctionSummary *S = Effects ? summaryOf(Callee) : nullptr)
+    if (std::optional<CalleeExits> X = exitsOf(*S, CE, E, Loc, ""))
+      E.Callees.push_back(std::move(*X));
+  Events.push_back(std::move(E));
+}
+
+void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
+                                      std::vector<Event> &Events) {
+  const CallThrough *T = TU.Pointers ? TU.Pointers->through(CE) : nullptr;
+  if (!T)
+    return;
+  CallSite C = callSite(CE, CE->getBeginLoc());
+  C.CalleeName = T->Display;
+  C.Through = T->Slot;
+  Out.Calls.push_back(std::move(C));
+  Event E = callEvent(CE);
+  // A callback whose documented contract the kernel model states: the
+  // call does what the contract says, whichever function it reaches.
+  if (const Primitive *P =
+          T->Field.empty() ? nullptr : TU.Lookup.find(T->Field)) {
+    Events.push_back(std::move(E));
+    std::vector<std::string> Args;
+    std::string Text = callText(CE, argumentText(CE->getCallee()), Args);
+    emitPrimitive(*P, T->Field, Args, Text, CE, CE->getBeginLoc(), {}, -1,
+                  Events);
+    return;
+  }
+  // The file's own targets: their exits where the path goes through them,
+  // the state unchanged where it goes elsewhere. The run decides which.
+  llvm::SmallVector<const FunctionDecl *, 4> Defs;
+  if (TU.Pointers->targets(T->Slot, Defs) && !Defs.empty() &&
+      Out.Joins.size() < RelState::MaxJoins) {
+    size_t J = Out.Joins.size();
+    Out.Joins.push_back({T->Slot, {}});
+    for (const FunctionDecl *FD : Defs)
+      if (const FunctionSummary *S = summaryOf(FD)) {
+        Out.Joins[J].Targets.push_back(S->Key);
+        if (std::optional<CalleeExits> X =
+                exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display))
+          E.Callees.push_back(std::move(*X));
+      }
+    if (E.Callees.empty()) { // no target changes anything: nothing to join
+      Out.Joins.pop_back();
+    } else {
+      llvm::sort(Out.Joins[J].Targets);
+      E.Join = int8_t(J);
+    }
+  }
+  Events.push_back(std::move(E));
+}
+
+llvm::SmallVector<ImportedTest, 2>
+FunctionAnalyzer::importTests(const FunctionSummary &Callee,
+                              const CallExpr *CE, const CallSite &Call) {
+  llvm::SmallVector<ImportedTest, 2> Out;
+  for (const ParamTest &T : Callee.Tests) {
+    ImportedTest &I = Out.emplace_back();
+    if (!CE || T.Arg.Index >= CE->getNumArgs())
+      continue;
+    if ((I.Holds = T.decide(
+             passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))))
+      continue;
+    if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg))
+      if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,
+                                                          T.Mask, T.Value}))
+        I.Slot = int8_t(*Slot);
+  }
+  return Out;
+}
+
+std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
+                                                  const ArgRef &CalleeRef) const {
+  if (CalleeRef.Field.empty()) {
+    std::optional<unsigned> P = Slots->forwardedParam(Arg->IgnoreParenImpCasts());
+    return P ? std::optional<ArgRef>(ArgRef{uint8_t(*P), ""}) : std::nullopt;
+  }
+  // A field of what the argument points to, in an object of a parameter.
+  std::optional<FieldPath> Obj = Slots->pointeeOf(Arg);
+  std::optional<ArgRef> Mine = Obj ? Slots->argRefOf(*Obj) : std::nullopt;
+  if (Mine)
+    Mine->Field = joinField(Mine->Field, CalleeRef.Field);
+  return Mine;
+}
+
+KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
+  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  return S ? S->ReturnBits : KnownBits{};
+}
+
+KnownBits FunctionAnalyzer::argumentBits(const Expr *E) const {
+  return Slots->knownBits(E, [&](const CallExpr *CE) { return returnBits(CE); });
+}
+
+bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
+                                   SourceLocation NameLoc) const {
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  expansionChain(SM, Loc, Chain);
+  return llvm::is_contained(Chain, NameLoc);
+}
+
+const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
+  // Climb to the outermost node of the expansion, then look at its user.
+  const Stmt *Top = S;
+  while (const Stmt *P = parents().getParent(Top)) {
+    if (!inExpansion(P->getBeginLoc(), NameLoc) ||
+        !inExpansion(P->getEndLoc(), NameLoc))
+      break;
+    Top = P;
+  }
+  return parents().getParentIgnoreParenCasts(Top);
+}
+
+bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {
+  const Stmt *User = userOf(S, NameLoc);
+  if (!User)
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(User))
+    return UO->getOpcode() == UO_Deref;
+  if (const auto *ME = dyn_cast<MemberExpr>(User))
+    return ME->isArrow();
+  if (isa<ArraySubscriptExpr>(User) || isa<DeclStmt>(User))
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(User))
+    return BO->isAssignmentOp();
+  return false;
+}
+
+void FunctionAnalyzer::linkSites() {
+  for (StackOffsetSite &Site : Out.Sites)
+    for (const Operation &Op : Out.Ops)
+      if (Op.isPercpu() && Op.Where == Site.Where &&
+          Site.PercpuVariable.empty() && !Op.Variable.empty()) {
+        Site.PercpuVariable = Op.Variable;
+        Site.StorageWhere =
+            Op.MacroNotes.empty() ? Op.Where : Op.MacroNotes.front().Where;
+      }
+}
+
+std::vector<Note>
+FunctionAnalyzer::macroNotes(llvm::ArrayRef<SourceLocation> Chain,
+                             int Outer) const {
+  std::vector<Note> Notes;
+  for (size_t J = Outer + 1; J < Chain.size() && Notes.size() < 4; ++J) {
+    SourceLocation Spelled = SM.getSpellingLoc(Chain[J - 1]);
+    Notes.push_back({TU.point(Spelled),
+                     ("expanded from macro '" +
+                      macroNameAt(SM, LO, Chain[J]) + "'")
+                         .str()});
+  }
+  return Notes;
+}
+
+int16_t FunctionAnalyzer::addNote(SourceLocation Loc, std::string Message) {
+  if (Out.Notes.size() >= INT16_MAX)
+    return -1;
+  Out.Notes.push_back({TU.point(Loc), std::move(Message)});
+  return static_cast<int16_t>(Out.Notes.size() - 1);
+}
+
+} // namespace kharden::function_analysis

@@ -1,0 +1,455 @@
+#include "engine/KernelModel.h"
+
+#include "support/YamlFile.h"
+
+#include "llvm/Support/SHA1.h"
+#include "llvm/Support/YAMLTraits.h"
+
+using namespace llvm;
+using namespace kharden;
+
+namespace {
+/// One YAML document: a table's three sections, all optional.
+struct ModelFile {
+  std::vector<Primitive> Primitives;
+  std::vector<EntryPoint> EntryPoints;
+  std::vector<Callback> Callbacks;
+  std::vector<ExitPath> ExitPaths;
+  std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  std::optional<StackOffsetNames> StackOffset;
+  std::optional<Workqueues> Queues;
+};
+} // namespace
+
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Effect)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ArgumentRule)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Primitive)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::RandomInput)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::QueueCall)
+
+namespace llvm::yaml {
+
+template <> struct ScalarEnumerationTraits<Effect> {
+  static void enumeration(IO &Io, Effect &E) {
+    Io.enumCase(E, "preempt-disable", Effect::PreemptDisable);
+    Io.enumCase(E, "preempt-enable", Effect::PreemptEnable);
+    Io.enumCase(E, "irq-disable", Effect::IrqDisable);
+    Io.enumCase(E, "irq-enable", Effect::IrqEnable);
+    Io.enumCase(E, "irq-save", Effect::IrqSave);
+    Io.enumCase(E, "irq-restore", Effect::IrqRestore);
+    Io.enumCase(E, "migrate-disable", Effect::MigrateDisable);
+    Io.enumCase(E, "migrate-enable", Effect::MigrateEnable);
+    Io.enumCase(E, "may-sleep", Effect::MaySleep);
+    Io.enumCase(E, "may-fault", Effect::MayFault);
+    Io.enumCase(E, "pagefault-disable", Effect::PagefaultDisable);
+    Io.enumCase(E, "pagefault-enable", Effect::PagefaultEnable);
+    Io.enumCase(E, "assert-irqs-disabled", Effect::AssertIrqsDisabled);
+    Io.enumCase(E, "assert-preempt-disabled", Effect::AssertPreemptDisabled);
+    Io.enumCase(E, "assert-pinned", Effect::AssertPinned);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<PercpuAccess> {
+  static void enumeration(IO &Io, PercpuAccess &A) {
+    Io.enumCase(A, "read", PercpuAccess::Read);
+    Io.enumCase(A, "write", PercpuAccess::Write);
+    Io.enumCase(A, "read-modify-write", PercpuAccess::ReadModifyWrite);
+    Io.enumCase(A, "address", PercpuAccess::Address);
+    Io.enumCase(A, "cpu-id", PercpuAccess::CpuId);
+    Io.enumCase(A, "safe", PercpuAccess::Safe);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<Switch> {
+  static void enumeration(IO &Io, Switch &S) {
+    Io.enumCase(S, "off", Switch::Off);
+    Io.enumCase(S, "on", Switch::On);
+    Io.enumCase(S, "unknown", Switch::Unknown);
+  }
+};
+
+template <> struct MappingTraits<ContextSpec> {
+  static void mapping(IO &Io, ContextSpec &C) {
+    Io.mapRequired("preempt", C.Preempt);
+    Io.mapRequired("irqs", C.Irqs);
+    Io.mapOptional("migration", C.Migration, Switch::On);
+  }
+  static std::string validate(IO &, ContextSpec &C) {
+    return C.Migration == Switch::Unknown ? "'migration' is 'on' or 'off'" : "";
+  }
+};
+
+template <> struct MappingTraits<ArgumentRule> {
+  static void mapping(IO &Io, ArgumentRule &R) {
+    Io.mapRequired("index", R.Index);
+    Io.mapRequired("matches", R.Matches);
+    Io.mapRequired("effects", R.Effects);
+  }
+  static std::string validate(IO &, ArgumentRule &R) {
+    R.Compiled = std::make_shared<Regex>(R.Matches);
+    std::string Why;
+    if (!R.Compiled->isValid(Why))
+      return "invalid regular expression '" + R.Matches + "': " + Why;
+    return "";
+  }
+};
+
+static std::string validateNames(const std::vector<std::string> &Names,
+                                 StringRef Key) {
+  if (Names.empty())
+    return ("'" + Key + "' must list at least one name").str();
+  for (const std::string &N : Names)
+    if (auto Err = GlobPattern::create(N).takeError())
+      return "invalid name pattern '" + N + "': " + toString(std::move(Err));
+  return "";
+}
+
+template <> struct MappingTraits<Primitive> {
+  static void mapping(IO &Io, Primitive &P) {
+    Io.mapRequired("names", P.Names);
+    Io.mapOptional("effects", P.Effects);
+    Io.mapOptional("access", P.Access);
+    Io.mapOptional("when-argument", P.WhenArgument);
+    Io.mapOptional("when-true", P.WhenTrue);
+    Io.mapOptional("when-false", P.WhenFalse);
+    Io.mapOptional("assume-true-if-untested", P.AssumeTrueIfUntested, false);
+    Io.mapOptional("keep-call", P.KeepCall, false);
+  }
+  static std::string validate(IO &, Primitive &P) {
+    if (std::string Err = validateNames(P.Names, "names"); !Err.empty())
+      return Err;
+    bool Conditional = !P.WhenTrue.empty() || !P.WhenFalse.empty();
+    if (P.Effects.empty() && !P.Access && P.WhenArgument.empty() &&
+        !Conditional)
+      return "primitive '" + P.Names.front() +
+             "' needs 'effects', 'access', 'when-argument', 'when-true' or "
+             "'when-false'";
+    if (P.Access && Conditional)
+      return "primitive '" + P.Names.front() +
+             "' is a per-CPU access: it cannot have 'when-true' or "
+             "'when-false'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<EntryPoint> {
+  static void mapping(IO &Io, EntryPoint &E) {
+    Io.mapRequired("functions", E.Functions);
+    Io.mapRequired("context", E.Context);
+    Io.mapRequired("reason", E.Reason);
+  }
+  static std::string validate(IO &, EntryPoint &E) {
+    return validateNames(E.Functions, "functions");
+  }
+};
+
+template <> struct MappingTraits<Callback> {
+  static void mapping(IO &Io, Callback &C) {
+    Io.mapOptional("struct", C.Struct);
+    Io.mapOptional("fields", C.Fields);
+    Io.mapOptional("names", C.Names);
+    Io.mapOptional("arguments", C.Arguments);
+    Io.mapOptional("work-item", C.WorkItem);
+    Io.mapRequired("context", C.Context);
+    Io.mapRequired("reason", C.Reason);
+  }
+  static std::string validate(IO &, Callback &C) {
+    if (C.Struct.empty() == C.Names.empty())
+      return "a callback names either a 'struct' with 'fields', or "
+             "registration 'names' with 'arguments'";
+    if (!C.Struct.empty() && C.Fields.empty())
+      return "callback struct '" + C.Struct + "' needs 'fields'";
+    if (!C.Names.empty() && C.Arguments.empty())
+      return "registration '" + C.Names.front() + "' needs 'arguments'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<QueueCall> {
+  static void mapping(IO &Io, QueueCall &Q) {
+    Io.mapRequired("names", Q.Names);
+    Io.mapRequired("work", Q.Work);
+    Io.mapOptional("queue", Q.Queue);
+  }
+  static std::string validate(IO &, QueueCall &Q) {
+    return validateNames(Q.Names, "names");
+  }
+};
+
+template <> struct MappingTraits<Workqueues> {
+  static void mapping(IO &Io, Workqueues &W) {
+    Io.mapRequired("queue-calls", W.QueueCalls);
+    Io.mapOptional("unbound", W.Unbound);
+    Io.mapOptional("allocators", W.Allocators);
+    Io.mapOptional("unbound-flag", W.UnboundFlag);
+  }
+  static std::string validate(IO &, Workqueues &W) {
+    if (!W.Allocators.empty() && W.UnboundFlag.empty())
+      return "'allocators' need the 'unbound-flag' their flags are tested for";
+    return "";
+  }
+};
+
+template <> struct ScalarEnumerationTraits<ExitKind> {
+  static void enumeration(IO &Io, ExitKind &K) {
+    Io.enumCase(K, "syscall-exit", ExitKind::SyscallExit);
+    Io.enumCase(K, "every-return-to-user", ExitKind::EveryReturnToUser);
+  }
+};
+
+template <> struct MappingTraits<ExitPath> {
+  static void mapping(IO &Io, ExitPath &E) {
+    Io.mapRequired("functions", E.Functions);
+    Io.mapRequired("runs", E.Runs);
+    Io.mapRequired("reason", E.Reason);
+  }
+  static std::string validate(IO &, ExitPath &E) {
+    return validateNames(E.Functions, "functions");
+  }
+};
+
+template <> struct MappingTraits<RandomInput> {
+  static void mapping(IO &Io, RandomInput &R) {
+    Io.mapRequired("names", R.Names);
+    Io.mapRequired("source", R.Source);
+    Io.mapRequired("bits", R.Bits);
+    Io.mapOptional("unknown-bits", R.UnknownBits);
+  }
+  static std::string validate(IO &, RandomInput &R) {
+    if (R.Source != "crng" && R.Source != "timer")
+      return "source must be crng or timer, not '" + R.Source + "'";
+    if (R.Bits == 0 || R.Bits > 32)
+      return "bits must be 1..32";
+    if (R.Source == "timer" && (R.UnknownBits == 0 || R.UnknownBits > R.Bits))
+      return "a timer needs unknown-bits in 1..bits";
+    return validateNames(R.Names, "names");
+  }
+};
+
+template <> struct MappingTraits<StackOffsetNames> {
+  static void mapping(IO &Io, StackOffsetNames &N) {
+    Io.mapRequired("consume", N.Consume);
+    Io.mapRequired("refill", N.Refill);
+    Io.mapOptional("rotate-right", N.RotateRight);
+    Io.mapOptional("task-field", N.TaskField);
+    Io.mapOptional("generators", N.Generators);
+    Io.mapOptional("random-inputs", N.RandomInputs);
+  }
+};
+
+template <> struct MappingTraits<ModelFile> {
+  static void mapping(IO &Io, ModelFile &F) {
+    Io.mapOptional("primitives", F.Primitives);
+    Io.mapOptional("entry-points", F.EntryPoints);
+    Io.mapOptional("callbacks", F.Callbacks);
+    Io.mapOptional("exit-paths", F.ExitPaths);
+    Io.mapOptional("random-sources", F.RandomSources);
+    Io.mapOptional("stack-sinks", F.StackSinks);
+    Io.mapOptional("stack-offset", F.StackOffset);
+    Io.mapOptional("workqueues", F.Queues);
+    Io.mapOptional("task-switched-percpu", F.TaskSwitched);
+  }
+};
+
+} // namespace llvm::yaml
+
+namespace kharden {
+
+StringRef effectName(Effect E) {
+  switch (E) {
+  case Effect::PreemptDisable: return "preempt-disable";
+  case Effect::PreemptEnable: return "preempt-enable";
+  case Effect::IrqDisable: return "irq-disable";
+  case Effect::IrqEnable: return "irq-enable";
+  case Effect::IrqSave: return "irq-save";
+  case Effect::IrqRestore: return "irq-restore";
+  case Effect::MigrateDisable: return "migrate-disable";
+  case Effect::MigrateEnable: return "migrate-enable";
+  case Effect::MaySleep: return "may-sleep";
+  case Effect::MayFault: return "may-fault";
+  case Effect::PagefaultDisable: return "pagefault-disable";
+  case Effect::PagefaultEnable: return "pagefault-enable";
+  case Effect::AssertIrqsDisabled: return "assert-irqs-disabled";
+  case Effect::AssertPreemptDisabled: return "assert-preempt-disabled";
+  case Effect::AssertPinned: return "assert-pinned";
+  }
+  llvm_unreachable("unknown effect");
+}
+
+StringRef accessName(PercpuAccess A) {
+  switch (A) {
+  case PercpuAccess::Read: return "read";
+  case PercpuAccess::Write: return "write";
+  case PercpuAccess::ReadModifyWrite: return "read-modify-write";
+  case PercpuAccess::Address: return "address";
+  case PercpuAccess::CpuId: return "cpu-id";
+  case PercpuAccess::Safe: return "safe";
+  }
+  llvm_unreachable("unknown access");
+}
+
+const std::vector<Effect> &
+Primitive::effectsFor(ArrayRef<std::string> Args) const {
+  for (const ArgumentRule &R : WhenArgument)
+    if (R.Index < Args.size() && R.Compiled->match(Args[R.Index]))
+      return R.Effects;
+  return Effects;
+}
+
+Expected<std::shared_ptr<const KernelModel>>
+KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths) {
+  auto Model = std::make_shared<KernelModel>();
+  std::vector<std::string> Paths{BuiltinPath.str()};
+  Paths.insert(Paths.end(), ExtraPaths.begin(), ExtraPaths.end());
+  for (const std::string &Path : Paths) {
+    auto Buf = readInputFile(Path);
+    if (!Buf)
+      return Buf.takeError();
+    if (Error E = Model->addFile((*Buf)->getMemBufferRef(), Path))
+      return E;
+  }
+  Model->compile();
+  return Model;
+}
+
+Expected<std::shared_ptr<const KernelModel>>
+KernelModel::parse(StringRef Text, StringRef Name) {
+  auto Model = std::make_shared<KernelModel>();
+  if (Error E = Model->addFile(MemoryBufferRef(Text, Name), Name))
+    return E;
+  Model->compile();
+  return Model;
+}
+
+template <typename T>
+static void prepend(std::vector<T> &To, std::vector<T> &&From) {
+  To.insert(To.begin(), std::make_move_iterator(From.begin()),
+            std::make_move_iterator(From.end()));
+}
+
+Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
+  if (Buffer.getBuffer().trim().empty())
+    return make_error<InputError>(Name.str(), "empty kernel model file");
+  ModelFile File;
+  if (Error E = parseYaml(Buffer, Name, File))
+    return E;
+  prepend(Primitives, std::move(File.Primitives));
+  prepend(EntryPoints, std::move(File.EntryPoints));
+  prepend(Callbacks, std::move(File.Callbacks));
+  prepend(ExitPaths, std::move(File.ExitPaths));
+  prepend(RandomSources, std::move(File.RandomSources));
+  prepend(StackSinks, std::move(File.StackSinks));
+  prepend(TaskSwitched, std::move(File.TaskSwitched));
+  if (File.StackOffset) // a later file's names replace the earlier ones
+    StackOffset = std::move(*File.StackOffset);
+  if (File.Queues)
+    Queues = std::move(*File.Queues);
+  SHA1 Hash;
+  Hash.update(Digest);
+  Hash.update(Buffer.getBuffer());
+  Digest = toHex(Hash.final());
+  return Error::success();
+}
+
+static bool isGlob(StringRef Name) {
+  return Name.find_first_of("*?[") != StringRef::npos;
+}
+
+void KernelModel::compile() {
+  RandomSourceNames.add(RandomSources);
+  StackSinkNames.add(StackSinks);
+  TaskSwitchedNames.add(TaskSwitched);
+  for (const EntryPoint &E : EntryPoints)
+    EntryPointNames.emplace_back().add(E.Functions);
+  for (const ExitPath &E : ExitPaths)
+    ExitPathNames.emplace_back().add(E.Functions);
+  for (unsigned I = 0; I < Primitives.size(); ++I)
+    for (const std::string &N : Primitives[I].Names) {
+      if (isGlob(N))
+        GlobPrimitives.push_back({OwnedGlob(N), I});
+      else
+        ExactPrimitives.try_emplace(N, I); // keeps the first (highest) one
+    }
+}
+
+const Primitive *KernelModel::findPrimitive(StringRef Name) const {
+  unsigned Best = Primitives.size();
+  if (auto It = ExactPrimitives.find(Name); It != ExactPrimitives.end())
+    Best = It->second;
+  for (const NamePattern &P : GlobPrimitives) {
+    if (P.Index >= Best)
+      break;
+    if (P.Glob.match(Name)) {
+      Best = P.Index;
+      break;
+    }
+  }
+  return Best < Primitives.size() ? &Primitives[Best] : nullptr;
+}
+
+OwnedGlob::OwnedGlob(StringRef Source)
+    : Text(std::make_unique<std::string>(Source.str())),
+      // Patterns were validated when the file was read.
+      Pattern(cantFail(GlobPattern::create(*Text))) {}
+
+void NameSet::add(ArrayRef<std::string> Names) {
+  for (const std::string &N : Names) {
+    if (isGlob(N))
+      Globs.emplace_back(N);
+    else
+      Exact.try_emplace(N);
+  }
+}
+
+bool NameSet::contains(StringRef Name) const {
+  return Exact.count(Name) ||
+         llvm::any_of(Globs, [&](const OwnedGlob &G) { return G.match(Name); });
+}
+
+const EntryPoint *KernelModel::findEntryPoint(StringRef Function) const {
+  for (size_t I = 0; I < EntryPoints.size(); ++I)
+    if (EntryPointNames[I].contains(Function))
+      return &EntryPoints[I];
+  return nullptr;
+}
+
+const ExitPath *KernelModel::findExitPath(StringRef Function) const {
+  for (size_t I = 0; I < ExitPaths.size(); ++I)
+    if (ExitPathNames[I].contains(Function))
+      return &ExitPaths[I];
+  return nullptr;
+}
+
+const QueueCall *Workqueues::findQueueCall(StringRef Function) const {
+  for (const QueueCall &Q : QueueCalls)
+    if (llvm::is_contained(Q.Names, Function))
+      return &Q;
+  return nullptr;
+}
+
+const RandomInput *StackOffsetNames::findRandomInput(StringRef Function) const {
+  for (const RandomInput &R : RandomInputs)
+    if (llvm::is_contained(R.Names, Function))
+      return &R;
+  return nullptr;
+}
+
+bool KernelModel::isRandomSource(StringRef Name) const {
+  return RandomSourceNames.contains(Name);
+}
+
+bool KernelModel::isStackSink(StringRef Name) const {
+  return StackSinkNames.contains(Name);
+}
+
+bool KernelModel::isTaskSwitched(StringRef Variable) const {
+  // "&pcpu_hot.current_task" names pcpu_hot.
+  Variable = Variable.ltrim("&( \t");
+  return TaskSwitchedNames.contains(
+      Variable.take_while([](char C) { return isAlnum(C) || C == '_'; }));
+}
+
+} // namespace kharden

@@ -1,0 +1,282 @@
+//===- engine/KernelModel.h - kernel knowledge as data          -*- C++ -*-===//
+//
+// What kharden knows about the kernel is data, not code: which macros and
+// functions change the preemption/IRQ context and how, which are per-CPU
+// operations, and which functions are entered in a known context (syscall
+// paths, callbacks). It ships as checkers/data/kernel.yaml; users extend it
+// with --primitives FILE. See docs/kernel-model.md for the format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_KERNELMODEL_H
+#define KHARDEN_ENGINE_KERNELMODEL_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/GlobPattern.h"
+#include "llvm/Support/MemoryBufferRef.h"
+#include "llvm/Support/Regex.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+/// How a primitive changes the execution context where it runs.
+enum class Effect : uint8_t {
+  PreemptDisable,
+  PreemptEnable,
+  IrqDisable,
+  IrqEnable,
+  IrqSave,    ///< Disable IRQs, remembering the previous state.
+  IrqRestore, ///< Return to the state remembered by the matching save.
+  MigrateDisable,
+  MigrateEnable,
+  MaySleep,   ///< Legal only where preemption and IRQs are enabled.
+  /// Sleeps to handle a page fault (copy_from_user()), unless page faults
+  /// are disabled: then the access fails instead.
+  MayFault,
+  PagefaultDisable,
+  PagefaultEnable,
+  AssertIrqsDisabled,
+  AssertPreemptDisabled,
+  AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.
+};
+
+/// What a per-CPU operation does with the per-CPU variable.
+enum class PercpuAccess : uint8_t {
+  Read,
+  Write,
+  ReadModifyWrite,
+  Address, ///< raw_cpu_ptr()/this_cpu_ptr(): computes this CPU's address.
+  CpuId,   ///< smp_processor_id().
+  Safe,    ///< Preemption-safe (this_cpu_*); hides the operations inside it.
+};
+
+llvm::StringRef effectName(Effect E);
+llvm::StringRef accessName(PercpuAccess A);
+
+/// A context state as a kernel path fact states it.
+/// A context fact: off, on, or (for preemption and IRQs) decided by what
+/// was interrupted.
+enum class Switch : uint8_t { Off, On, Unknown };
+struct ContextSpec {
+  Switch Preempt = Switch::On;
+  Switch Irqs = Switch::On;
+  Switch Migration = Switch::On; ///< Off: pinned to a CPU (bound kworkers).
+};
+
+/// Effects that apply instead of the default when an argument's source text
+/// matches, e.g. local_daif_restore(DAIF_PROCCTX) enables IRQs.
+struct ArgumentRule {
+  unsigned Index = 0;
+  std::string Matches; ///< Regular expression over the argument's text.
+  std::vector<Effect> Effects;
+  std::shared_ptr<llvm::Regex> Compiled;
+};
+
+/// A macro or function with a context effect or a per-CPU access.
+struct Primitive {
+  std::vector<std::string> Names; ///< Exact names or globs (raw_cpu_read*).
+  std::vector<Effect> Effects;
+  std::optional<PercpuAccess> Access;
+  std::vector<ArgumentRule> WhenArgument;
+  /// Effects on the branch edge where a condition found the primitive's
+  /// value true / false (a trylock's lock, in_task()'s atomic else-branch).
+  std::vector<Effect> WhenTrue, WhenFalse;
+  /// Where no branch tests the value directly, WhenTrue applies as if it
+  /// returned true (trylocks); otherwise neither applies there.
+  bool AssumeTrueIfUntested = false;
+  /// A kernel function whose effect callers in other files would not see
+  /// (summaries cross files only as entry contexts): its calls keep their
+  /// call sites too, so its body runs in its callers' contexts.
+  bool KeepCall = false;
+
+  /// Effects at a use whose argument texts are Args.
+  const std::vector<Effect> &
+  effectsFor(llvm::ArrayRef<std::string> Args) const;
+};
+
+/// Functions entered in a known context: syscall paths, entry code.
+struct EntryPoint {
+  std::vector<std::string> Functions;
+  ContextSpec Context;
+  std::string Reason;
+};
+
+/// Functions registered as callbacks run in a known context: fields of an
+/// ops structure, or an argument of a registration macro/function.
+struct Callback {
+  std::string Struct;              ///< e.g. file_operations ...
+  std::vector<std::string> Fields; ///< ... and its callback fields; or
+  std::vector<std::string> Names;  ///< registration macros/functions ...
+  std::vector<unsigned> Arguments; ///< ... and the callbacks' arguments.
+  /// For a work item: the argument that is the work item, whose queueing
+  /// (Workqueues) may change Context (an unbound workqueue: it migrates).
+  std::optional<unsigned> WorkItem;
+  ContextSpec Context;
+  std::string Reason;
+};
+
+/// A call that queues a work item: its work item argument, and its
+/// workqueue argument (none: the default, bound system_wq).
+struct QueueCall {
+  std::vector<std::string> Names;
+  unsigned Work = 0;
+  std::optional<unsigned> Queue;
+};
+
+/// What decides whether a work item runs pinned to a CPU: the workqueue it
+/// is queued on (include/linux/workqueue.h).
+struct Workqueues {
+  std::vector<QueueCall> QueueCalls;
+  std::vector<std::string> Unbound;    ///< system_unbound_wq, ...
+  std::vector<std::string> Allocators; ///< alloc_workqueue(fmt, flags, ...)
+  std::string UnboundFlag;             ///< WQ_UNBOUND
+
+  const QueueCall *findQueueCall(llvm::StringRef Function) const;
+};
+
+/// Where a refill of handed-off per-CPU state runs on the way to user mode.
+enum class ExitKind : uint8_t { SyscallExit, EveryReturnToUser };
+
+/// Functions on the return path to user mode.
+struct ExitPath {
+  std::vector<std::string> Functions;
+  ExitKind Runs = ExitKind::SyscallExit;
+  std::string Reason;
+};
+
+/// A function whose result feeds the stack offset's refill.
+struct RandomInput {
+  std::vector<std::string> Names;
+  std::string Source;       ///< "crng" or "timer", as scheme files spell it.
+  unsigned Bits = 32;       ///< Width after truncation to the u32 offset.
+  unsigned UnknownBits = 0; ///< Timers: the low bits the attacker cannot know.
+};
+
+/// The names of the stack-offset randomization's macros (kharden extract).
+struct StackOffsetNames {
+  std::vector<std::string> Consume;    ///< add_random_kstack_offset
+  std::vector<std::string> Refill;     ///< choose_random_kstack_offset
+  std::vector<std::string> RotateRight; ///< ror32: the refill's mix
+  std::string TaskField;               ///< current->kstack_offset
+  std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
+  std::vector<RandomInput> RandomInputs;
+
+  const RandomInput *findRandomInput(llvm::StringRef Function) const;
+};
+
+/// A glob that owns its text: llvm::GlobPattern keeps a StringRef into the
+/// pattern it was created from.
+class OwnedGlob {
+public:
+  explicit OwnedGlob(llvm::StringRef Text);
+  bool match(llvm::StringRef Name) const { return Pattern.match(Name); }
+
+private:
+  std::unique_ptr<std::string> Text;
+  llvm::GlobPattern Pattern;
+};
+
+/// Names and globs, matched fast: exact names by hash, globs in order.
+class NameSet {
+public:
+  void add(llvm::ArrayRef<std::string> Names);
+  bool contains(llvm::StringRef Name) const;
+
+private:
+  llvm::StringMap<char> Exact;
+  std::vector<OwnedGlob> Globs;
+};
+
+/// The whole table: built-ins first, user files may add entries in front.
+class KernelModel {
+public:
+  /// Loads the built-in table and then each extra file; entries of later
+  /// files take precedence. Errors name file, line and column.
+  static llvm::Expected<std::shared_ptr<const KernelModel>>
+  load(llvm::StringRef BuiltinPath, llvm::ArrayRef<std::string> ExtraPaths);
+
+  /// Parses one table from text (tests).
+  static llvm::Expected<std::shared_ptr<const KernelModel>>
+  parse(llvm::StringRef Text, llvm::StringRef Name);
+
+  const std::vector<Primitive> &primitives() const { return Primitives; }
+  const std::vector<EntryPoint> &entryPoints() const { return EntryPoints; }
+  const std::vector<Callback> &callbacks() const { return Callbacks; }
+  const std::vector<ExitPath> &exitPaths() const { return ExitPaths; }
+  const StackOffsetNames &stackOffset() const { return StackOffset; }
+  const Workqueues &workqueues() const { return Queues; }
+
+  /// First primitive whose names match Name, or null. Not cached: use a
+  /// PrimitiveLookup per thread.
+  const Primitive *findPrimitive(llvm::StringRef Name) const;
+  const EntryPoint *findEntryPoint(llvm::StringRef Function) const;
+  const ExitPath *findExitPath(llvm::StringRef Function) const;
+  /// Calls whose result is random or a timer (get_random_u16(), rdtsc()).
+  bool isRandomSource(llvm::StringRef Name) const;
+  /// Calls that turn a value into a stack offset (__builtin_alloca()).
+  bool isStackSink(llvm::StringRef Name) const;
+  /// Per-CPU variables the scheduler switches with the task.
+  bool isTaskSwitched(llvm::StringRef Variable) const;
+
+  /// A stable digest of the table's content (for caches of results).
+  const std::string &digest() const { return Digest; }
+
+private:
+  llvm::Error addFile(llvm::MemoryBufferRef Buffer, llvm::StringRef Name);
+  void compile();
+
+  std::vector<Primitive> Primitives;
+  std::vector<EntryPoint> EntryPoints;
+  std::vector<Callback> Callbacks;
+  std::vector<ExitPath> ExitPaths;
+  std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  StackOffsetNames StackOffset;
+  Workqueues Queues;
+  NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
+  std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
+  struct NamePattern {
+    OwnedGlob Glob;
+    unsigned Index;
+  };
+  llvm::StringMap<unsigned> ExactPrimitives;
+  std::vector<NamePattern> GlobPrimitives;
+  std::string Digest;
+};
+
+/// Memoizing primitive lookup for one thread: the kernel expands millions of
+/// macros per translation unit, but only a few thousand distinct names.
+class PrimitiveLookup {
+public:
+  explicit PrimitiveLookup(const KernelModel &Model) : Model(Model) {}
+  const Primitive *find(llvm::StringRef Name) {
+    return entry(Name).Prim;
+  }
+  bool isRandomSource(llvm::StringRef Name) { return entry(Name).Random; }
+  bool isStackSink(llvm::StringRef Name) { return entry(Name).Sink; }
+  const KernelModel &model() const { return Model; }
+
+private:
+  struct Entry {
+    const Primitive *Prim = nullptr;
+    bool Random = false, Sink = false;
+  };
+  const Entry &entry(llvm::StringRef Name) {
+    auto [It, Inserted] = Cache.try_emplace(Name);
+    if (Inserted)
+      It->second = {Model.findPrimitive(Name), Model.isRandomSource(Name),
+                    Model.isStackSink(Name)};
+    return It->second;
+  }
+  const KernelModel &Model;
+  llvm::StringMap<Entry> Cache;
+};
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,112 @@
+#include "engine/MacroExpansions.h"
+
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace kharden {
+
+std::string RecordedExpansion::text() const {
+  std::string Out = Name + "(";
+  for (size_t I = 0; I < Args.size(); ++I)
+    Out += (I ? ", " : "") + Args[I];
+  return Out + ")";
+}
+
+ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
+    : PP(PP), Lookup(Lookup) {
+  for (const Callback &C : Lookup.model().callbacks())
+    for (const std::string &N : C.Names)
+      Registrations.try_emplace(N, &C);
+  const StackOffsetNames &SO = Lookup.model().stackOffset();
+  for (const std::string &N : SO.Consume)
+    Sites.try_emplace(N, StackOffsetSite::Role::Consume);
+  for (const std::string &N : SO.Refill)
+    Sites.try_emplace(N, StackOffsetSite::Role::Refill);
+}
+
+SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
+  if (Loc.isInvalid())
+    return {};
+  Loc = SM.getExpansionLoc(Loc);
+  SourcePoint P;
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(Loc))) {
+    llvm::SmallString<256> Path(FE->getName());
+    SM.getFileManager().makeAbsolutePath(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    P.File = std::string(Path);
+  }
+  P.Line = SM.getExpansionLineNumber(Loc);
+  P.Column = SM.getExpansionColumnNumber(Loc);
+  return P;
+}
+
+static std::string argumentText(Preprocessor &PP, const Token *Tok) {
+  std::string Out;
+  for (; Tok->isNot(tok::eof); ++Tok) {
+    if (!Out.empty() && Tok->hasLeadingSpace())
+      Out += ' ';
+    Out += PP.getSpelling(*Tok);
+  }
+  return Out;
+}
+
+void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
+                                     const MacroDefinition &MD, SourceRange,
+                                     const MacroArgs *Args) {
+  const IdentifierInfo *II = MacroNameTok.getIdentifierInfo();
+  if (!II)
+    return;
+  StringRef Name = II->getName();
+  const Primitive *Prim = Lookup.find(Name);
+  const Callback *Registration = nullptr;
+  std::optional<StackOffsetSite::Role> Site;
+  if (!Prim) {
+    if (auto It = Registrations.find(Name); It != Registrations.end())
+      Registration = It->second;
+    else if (auto It = Sites.find(Name); It != Sites.end())
+      Site = It->second;
+    if (!Registration && !Site)
+      return;
+  }
+  RecordedExpansion &R = Expansions[MacroNameTok.getLocation().getRawEncoding()];
+  R.Prim = Prim;
+  R.Registration = Registration;
+  R.Site = Site;
+  R.Name = Name.str();
+  if (Args)
+    for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I) {
+      const Token *First = Args->getUnexpArgument(I), *Last = First;
+      for (const Token *T = First; T->isNot(tok::eof); ++T)
+        Last = T;
+      R.Args.push_back(argumentText(PP, First));
+      R.ArgRanges.push_back({First->getLocation(), Last->getLocation()});
+    }
+}
+
+void expansionChain(const SourceManager &SM, SourceLocation Loc,
+                    llvm::SmallVectorImpl<SourceLocation> &Chain) {
+  while (Loc.isMacroID()) {
+    // A token passed as an argument was written by the macro's caller.
+    if (SM.isMacroArgExpansion(Loc)) {
+      Loc = SM.getImmediateSpellingLoc(Loc);
+      continue;
+    }
+    const SrcMgr::ExpansionInfo &E =
+        SM.getSLocEntry(SM.getFileID(Loc)).getExpansion();
+    SourceLocation NameLoc = E.getExpansionLocStart();
+    Chain.push_back(NameLoc);
+    Loc = NameLoc;
+  }
+}
+
+StringRef macroNameAt(const SourceManager &SM, const LangOptions &LO,
+                      SourceLocation NameLoc) {
+  SourceLocation Spelling = SM.getSpellingLoc(NameLoc);
+  unsigned Len = Lexer::MeasureTokenLength(Spelling, SM, LO);
+  return StringRef(SM.getCharacterData(Spelling), Len);
+}
+
+} // namespace kharden

@@ -1,0 +1,107 @@
+//===- engine/PointerFlows.h - function pointer stores          -*- C++ -*-===//
+//
+// What one translation unit stores in function pointers (PointerFlow), read
+// off the AST: designated and positional initializers of structures and
+// tables, assignments (also through WRITE_ONCE()), functions passed as
+// arguments (into the callee's parameter), returned values, and the
+// arguments of calls through pointers. Slots are named by what the code
+// names: a field by its structure type, so that a store in one file and a
+// call in another meet. What the analysis cannot follow is an unseen store
+// and leaves the slot open: a value cast from data (`(void *)p`, an
+// integer), a field of a union, a slot whose address is taken
+// (`xchg(&ops->f, ...)`, `rcu_assign_pointer()`) or a table that decays to
+// a pointer the code can write through.
+//
+// The unit then solves its own flows (CallTargets), so that a call through a
+// pointer can take the exits of the targets the file has.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_POINTERFLOWS_H
+#define KHARDEN_ENGINE_POINTERFLOWS_H
+
+#include "engine/CallTargets.h"
+#include "engine/FunctionAnalysis.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace kharden {
+
+/// How a call through a function pointer reads it.
+struct CallThrough {
+  std::string Slot;    ///< The slot's key.
+  std::string Display; ///< "struct console.device_lock", "hook".
+  /// For a field of a structure: "console.device_lock", as the kernel
+  /// model names a documented callback contract.
+  std::string Field;
+};
+
+class PointerFlows {
+public:
+  explicit PointerFlows(const TUContext &TU) : TU(TU) {}
+
+  /// A variable's initializer (an ops structure, a table, a pointer).
+  void collectInit(const clang::VarDecl *VD,
+                   std::vector<const clang::FunctionDecl *> &Referenced);
+  /// Every store in FD's body, and what its calls through pointers read.
+  void collectBody(const clang::FunctionDecl *FD,
+                   std::vector<const clang::FunctionDecl *> &Referenced);
+  /// Solves what the unit's own flows put in each slot (after collecting).
+  void solve();
+
+  std::vector<PointerFlow> takeFlows() { return std::move(Flows); }
+  /// Null for a direct call, or one in a body not collected.
+  const CallThrough *through(const clang::CallExpr *CE) const;
+  /// The unit's definitions of the functions Slot holds, in the order they
+  /// were stored there; false if the slot is open in this unit.
+  bool targets(llvm::StringRef Slot,
+               llvm::SmallVectorImpl<const clang::FunctionDecl *> &Out) const;
+  /// The unit's definitions of the functions FD may call through pointers.
+  void targetsCalledBy(const clang::FunctionDecl *FD,
+                       std::vector<const clang::FunctionDecl *> &Out) const;
+
+private:
+  friend class FlowVisitor;
+  /// A slot as an lvalue names it.
+  struct SlotName {
+    std::string Key, Display, Field;
+    bool Union = false; ///< A union's member: other members alias it.
+  };
+  std::optional<SlotName> slotOf(const clang::Expr *LValue) const;
+  std::optional<SlotName> fieldSlot(const clang::FieldDecl *FD) const;
+  std::optional<SlotName> variableSlot(const clang::ValueDecl *D) const;
+  /// Calls Out for each source of a function pointer value.
+  void values(const clang::Expr *E,
+              llvm::function_ref<void(PointerFlow::Source, std::string,
+                                      const clang::Expr *)>
+                  Out,
+              unsigned Depth = 0);
+  /// Stores the value E into Slot (parameter Param of Slot's targets if
+  /// Param >= 0).
+  void store(const SlotName &Slot, const clang::Expr *E, int Param = -1);
+  void unseen(const SlotName &Slot, clang::SourceLocation Loc);
+  /// An initializer of an object of type T; Slot holds the function
+  /// pointers of a table (T an array of them).
+  void init(clang::QualType T, const clang::Expr *Init,
+            const std::optional<SlotName> &Slot);
+  void noteFunction(const clang::FunctionDecl *FD);
+  void referencing(std::vector<const clang::FunctionDecl *> &Out) {
+    Referenced = &Out;
+  }
+
+  const TUContext &TU;
+  std::vector<PointerFlow> Flows;
+  CallTargets Targets;
+  llvm::DenseMap<const clang::CallExpr *, CallThrough> Calls;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>>
+      SlotsCalled;
+  llvm::StringMap<const clang::FunctionDecl *> Definitions;
+  llvm::StringSet<> UnionsMarked;
+  std::vector<const clang::FunctionDecl *> *Referenced = nullptr;
+  const clang::FunctionDecl *Current = nullptr;
+};
+
+} // namespace kharden
+
+#endif

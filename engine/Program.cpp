@@ -1,0 +1,606 @@
+#include "engine/Program.h"
+
+#include <cstdlib>
+
+#include <deque>
+
+namespace kharden {
+
+/// A function entered preemptible because it sleeps on every path starts
+/// its chain at that sleep; the sleep's own note, next, says it better.
+static void dropRepeatedPlaces(std::vector<Note> &Notes) {
+  for (size_t I = 0; I + 1 < Notes.size();)
+    if (Notes[I].Where == Notes[I + 1].Where)
+      Notes.erase(Notes.begin() + I);
+    else
+      ++I;
+}
+
+std::vector<Note> NoteChain::toVector() const {
+  std::vector<Note> Out;
+  for (const Node *N = Last.get(); N; N = N->Prev.get())
+    Out.push_back(N->Item);
+  std::reverse(Out.begin(), Out.end());
+  dropRepeatedPlaces(Out);
+  return Out;
+}
+
+void Program::add(TUSummary TU) {
+  for (FunctionSummary &F : TU.Functions) {
+    if (ByKey.count(F.Key))
+      continue;
+    ByKey[F.Key] = Functions.size();
+    Functions.push_back(std::move(F));
+  }
+  for (EntryHint &H : TU.Hints)
+    Hints.push_back(std::move(H));
+  llvm::append_range(Queueings, std::move(TU.Queueings));
+  llvm::append_range(Allocations, std::move(TU.Allocations));
+  for (const PointerFlow &F : TU.Flows)
+    Pointers.add(F);
+  Targets.push_back(TU.Target);
+}
+
+const FunctionSummary *Program::find(llvm::StringRef Key) const {
+  auto It = ByKey.find(Key);
+  return It == ByKey.end() ? nullptr : &Functions[It->second];
+}
+
+const std::vector<EntryContext> &
+Program::entries(const FunctionSummary &F) const {
+  return Entries[&F - Functions.data()];
+}
+
+bool Program::addEntry(size_t Function, EntryContext Ctx) {
+  std::vector<EntryContext> &Known = Entries[Function];
+  for (const EntryContext &E : Known)
+    if (E.State == Ctx.State)
+      return false;
+  Known.push_back(std::move(Ctx));
+  return true;
+}
+
+std::vector<Note> Program::localNotes(const FunctionSummary &F,
+                                      const AbsState &Entry,
+                                      const RelState &R) const {
+  std::vector<int16_t> Ids;
+  if (irqsDecidedLocally(Entry, R) && R.Irq != IrqRel::Off && R.WhyIrq >= 0)
+    Ids.push_back(R.WhyIrq);
+  if (preemptDecidedLocally(Entry, R) && R.WhyPreempt >= 0 &&
+      !llvm::is_contained(Ids, R.WhyPreempt))
+    Ids.push_back(R.WhyPreempt);
+  std::vector<Note> Out;
+  for (int16_t Id : Ids)
+    Out.push_back(F.Notes[Id]);
+  llvm::sort(Out, [](const Note &A, const Note &B) { return A.Where < B.Where; });
+  return Out;
+}
+
+/// Adds X to the sorted V; false if it was there.
+template <typename T> static bool insertSorted(std::vector<T> &V, T X) {
+  auto It = llvm::lower_bound(V, X);
+  if (It != V.end() && *It == X)
+    return false;
+  V.insert(It, std::move(X));
+  return true;
+}
+
+void Program::findBitArgs() {
+  BitArgs.assign(Functions.size(), {});
+  auto Add = [&](size_t F, ArgRef A) {
+    return insertSorted(BitArgs[F], std::move(A));
+  };
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const ParamTest &T : Functions[I].Tests)
+      Add(I, T.Arg);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I)
+      for (const CallSite &C : Functions[I].Calls) {
+        if (C.Forwarded.empty())
+          continue;
+        forEachCallee(C, [&](size_t To) {
+          std::vector<ArgRef> CalleeArgs = BitArgs[To]; // may be I's
+          for (auto [Arg, Param] : C.Forwarded)
+            for (const ArgRef &A : CalleeArgs)
+              if (A.Index == Arg)
+                Changed |= Add(I, {Param, A.Field});
+        });
+      }
+  }
+}
+
+const Program::Resolution &Program::resolve(llvm::StringRef Slot) {
+  auto [It, New] = Resolutions.try_emplace(Slot);
+  Resolution &R = It->second;
+  if (!New)
+    return R;
+  std::optional<CallTargets::Held> H = Pointers.held(Slot);
+  if (!H || (H->Functions.empty() && !H->Open))
+    return R; // Unstored
+  if (H->Open) {
+    R.K = Resolution::Open;
+    return R;
+  }
+  R.K = H->Functions.size() > MaxTargets ? Resolution::Capped
+                                         : Resolution::Resolved;
+  for (unsigned Id : H->Functions)
+    if (auto F = ByKey.find(Pointers.functionKey(Id)); F != ByKey.end())
+      R.Functions.push_back(F->second);
+  return R;
+}
+
+void Program::forEachCallee(const CallSite &C,
+                            llvm::function_ref<void(size_t)> Each) const {
+  if (C.Through.empty()) {
+    if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+      Each(It->second);
+    return;
+  }
+  if (auto It = Resolutions.find(C.Through); It != Resolutions.end())
+    for (size_t To : It->second.Functions)
+      Each(To);
+}
+
+void Program::resolveCalls() {
+  Pointers.solve();
+  for (const FunctionSummary &F : Functions)
+    for (const CallSite &C : F.Calls)
+      if (!C.Through.empty())
+        switch (resolve(C.Through).K) {
+        case Resolution::Resolved:
+          ++Indirect.Resolved;
+          break;
+        case Resolution::Capped:
+          ++Indirect.Capped;
+          break;
+        case Resolution::Unstored:
+          ++Indirect.Unstored;
+          [[fallthrough]];
+        case Resolution::Open:
+          ++Indirect.Open;
+          break;
+        }
+}
+
+void Program::applyJoins() {
+  for (FunctionSummary &F : Functions) {
+    if (F.Joins.empty())
+      continue;
+    // Which way each join may go: through the file's targets only if the
+    // run stores nothing else in the slot, elsewhere unless it stores only
+    // them; a capped or open slot joins nothing.
+    uint8_t Through = 0, Elsewhere = 0;
+    for (size_t J = 0; J < F.Joins.size() && J < RelState::MaxJoins; ++J) {
+      const TargetJoin &Join = F.Joins[J];
+      bool Joined = resolve(Join.Slot).K == Resolution::Resolved;
+      std::optional<CallTargets::Held> H = Pointers.held(Join.Slot);
+      bool Complete =
+          Joined && llvm::all_of(H->Functions, [&](unsigned Id) {
+            return std::binary_search(Join.Targets.begin(), Join.Targets.end(),
+                                      Pointers.functionKey(Id));
+          });
+      Through |= uint8_t(Joined) << J;
+      Elsewhere |= uint8_t(!Complete) << J;
+    }
+    auto Cannot = [&](const RelState &S) {
+      return (S.JoinKnown & S.JoinTrue & ~Through) ||
+             (S.JoinKnown & ~S.JoinTrue & ~Elsewhere);
+    };
+    for (CallSite &C : F.Calls)
+      llvm::erase_if(C.States, Cannot);
+    for (Operation &Op : F.Ops)
+      llvm::erase_if(Op.States, Cannot);
+    for (StackOffsetSite &Site : F.Sites)
+      llvm::erase_if(Site.States, Cannot);
+    llvm::erase_if(F.ExitStates, Cannot);
+  }
+}
+
+void Program::seedCallbacks(
+    llvm::function_ref<void(size_t, const ContextSpec &, Note)> Seed) {
+  llvm::StringMap<std::vector<std::pair<std::string, unsigned>>> Params;
+  Pointers.forEach("param:", [&](llvm::StringRef Key, CallTargets::Held) {
+    auto [Function, Index] = Key.drop_front(6).rsplit('#');
+    unsigned I = 0;
+    if (!Index.getAsInteger(10, I))
+      Params[functionNameOfKey(Function)].push_back({Key.str(), I});
+  });
+  struct Found {
+    size_t Order, Function;
+    const Callback *C;
+    unsigned Target;
+  };
+  std::vector<Found> All;
+  auto Collect = [&](llvm::StringRef Slot, const Callback &C) {
+    if (std::optional<CallTargets::Held> H = Pointers.held(Slot))
+      for (unsigned Id : H->Functions)
+        if (auto F = ByKey.find(Pointers.functionKey(Id)); F != ByKey.end())
+          All.push_back({Pointers.storeIndex(Id), F->second, &C, Id});
+  };
+  for (const Callback &C : Model->callbacks()) {
+    for (const std::string &Field : C.Fields)
+      Collect("field:" + C.Struct + "." + Field, C);
+    for (const std::string &Name : C.Names)
+      if (auto It = Params.find(Name); It != Params.end())
+        for (const auto &[Slot, Index] : It->second)
+          if (llvm::is_contained(C.Arguments, Index))
+            Collect(Slot, C);
+  }
+  // In the order of the stores, as the code registers them.
+  llvm::stable_sort(
+      All, [](const Found &A, const Found &B) { return A.Order < B.Order; });
+  for (const Found &F : All)
+    Seed(F.Function, F.C->Context,
+         {Pointers.storedAt(F.Target),
+          "'" + Functions[F.Function].Name + "' " + F.C->Reason});
+}
+
+std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
+                                                 const CallSite &C) const {
+  llvm::StringRef Rest = C.Through;
+  unsigned Param;
+  if (!Rest.consume_front("param:") || !Rest.consume_front(F.Key) ||
+      !Rest.consume_front("#") || Rest.getAsInteger(10, Param) ||
+      Param >= CallSite::MaxFunctionParams)
+    return std::nullopt;
+  return uint8_t(Param);
+}
+
+void Program::findFunctionParams() {
+  FunctionParams.assign(Functions.size(), {});
+  auto Add = [&](size_t F, uint8_t P) {
+    return insertSorted(FunctionParams[F], P);
+  };
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      if (std::optional<uint8_t> P = throughParameter(Functions[I], C))
+        Add(I, *P);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I)
+      for (const CallSite &C : Functions[I].Calls)
+        if (!C.FnForwarded.empty())
+          forEachCallee(C, [&](size_t To) {
+            for (auto [Arg, Param] : C.FnForwarded)
+              if (functionMatters(To, Arg))
+                Changed |= Add(I, Param);
+          });
+  }
+}
+
+bool Program::functionMatters(size_t F, uint8_t P) const {
+  return std::binary_search(FunctionParams[F].begin(), FunctionParams[F].end(),
+                            P);
+}
+
+bool Program::calleesAt(const FunctionSummary &F, const CallSite &C,
+                        const AbsState &Entry,
+                        llvm::SmallVectorImpl<size_t> &Out) const {
+  // Through a parameter its caller passed a function as: that one.
+  if (std::optional<uint8_t> P = throughParameter(F, C))
+    if (std::optional<uint32_t> Passed = Entry.fnArg(*P)) {
+      if (*Passed != OutsideRun)
+        Out.push_back(*Passed);
+      return false;
+    }
+  // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
+  // thread_fn, which forced threading also sets to the hard handler) call
+  // a function the way its registration says, and the kernel model states
+  // that where it knows it: a call through a pointer adds no context to
+  // those.
+  forEachCallee(C, [&](size_t To) {
+    if (C.Through.empty() || !Modelled[To])
+      Out.push_back(To);
+  });
+  return !C.Through.empty() &&
+         Resolutions.find(C.Through)->second.K == Resolution::Capped;
+}
+
+bool Program::bitsMatter(size_t F, const ArgRef &A) const {
+  return std::binary_search(BitArgs[F].begin(), BitArgs[F].end(), A);
+}
+
+/// A function that sleeps on every path, holding nothing it did not enter
+/// with, is entered where sleeping is allowed: preemptible. The note names
+/// the first sleep of its first exit.
+static std::optional<Note> sleepsOnEveryPath(const FunctionSummary &F) {
+  if (F.ExitStates.empty() ||
+      !llvm::all_of(F.ExitStates,
+                    [](const RelState &S) { return S.SleptUnheld; }))
+    return std::nullopt;
+  int16_t Id = F.ExitStates.front().WhyPreempt;
+  SourcePoint Where = Id >= 0 && size_t(Id) < F.Notes.size()
+                          ? F.Notes[Id].Where
+                          : F.Where;
+  return Note{Where, "'" + F.Name + "' may sleep on every path, first here, "
+                     "holding nothing: it is entered preemptible"};
+}
+
+/// KHARDEN_DEBUG_SLOT=key: what the run stores in one slot.
+void Program::dumpSlot(llvm::StringRef Slot) const {
+  std::optional<CallTargets::Held> H = Pointers.held(Slot);
+  llvm::errs() << "slot " << Slot << ": ";
+  if (!H) {
+    llvm::errs() << "nothing stored\n";
+    return;
+  }
+  llvm::errs() << H->Functions.size() << " functions"
+               << (H->Open ? ", open" : "")
+               << (H->Functions.size() > MaxTargets ? ", capped" : "") << "\n";
+  for (unsigned Id : H->Functions) {
+    const SourcePoint &At = Pointers.storedAt(Id);
+    llvm::errs() << "    " << Pointers.functionKey(Id) << " (stored at "
+                 << At.File << ":" << At.Line << ")\n";
+  }
+}
+
+void Program::solve() {
+  resolveCalls();
+  if (const char *Slot = std::getenv("KHARDEN_DEBUG_SLOT"))
+    dumpSlot(Slot);
+  applyJoins();
+  findBitArgs();
+  findFunctionParams();
+  Entries.assign(Functions.size(), {});
+  Propagated.assign(Functions.size(), 0);
+  std::deque<size_t> Work;
+  Modelled.assign(Functions.size(), false);
+  auto Seed = [&](size_t I, const ContextSpec &Spec, Note Why) {
+    Modelled[I] = true;
+    if (addEntry(I, {AbsState::fromSpec(Spec), NoteChain{}.plus(std::move(Why))}))
+      Work.push_back(I);
+  };
+  for (size_t I = 0; I < Functions.size(); ++I)
+    if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].Name))
+      Seed(I, EP->Context,
+           {Functions[I].Where, "'" + Functions[I].Name + "' " + EP->Reason});
+  seedCallbacks(Seed);
+  for (const EntryHint &H : Hints) {
+    auto It = ByKey.find(H.FunctionKey);
+    if (It == ByKey.end())
+      continue;
+    const WorkQueueing *Q =
+        H.WorkItem.empty() ? nullptr : unboundQueueing(H.WorkItem);
+    if (!Q) {
+      Seed(It->second, H.Context, H.Why);
+      continue;
+    }
+    ContextSpec Migrates = H.Context;
+    Migrates.Migration = Switch::On;
+    Seed(It->second, Migrates,
+         {Q->Where, "'" + H.FunctionName + "' is a work item queued here on "
+                    "the unbound workqueue '" + Q->Queue +
+                    "': it runs preemptible and may migrate"});
+  }
+  propagate(Work);
+  // Whatever no fact and no caller reaches may be entered in a context
+  // nothing tells us about; its own evidence (a may-sleep call, an IRQ
+  // enable) can still decide points, for it and its callees. Roots first, so
+  // that a function whose callers all get a context only gets theirs; then
+  // whatever only a cycle of unreached functions calls.
+  std::vector<bool> Called(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      forEachCallee(C, [&](size_t To) {
+        if (To != I) // calling itself keeps a root
+          Called[To] = true;
+      });
+  Unreached.assign(Functions.size(), false);
+  for (bool Roots : {true, false}) {
+    for (size_t I = 0; I < Functions.size(); ++I) {
+      if (!Entries[I].empty() || (Roots && Called[I]))
+        continue;
+      // Entered preemptible by its own evidence, not by the kernel model:
+      // not Modelled.
+      std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
+      EntryContext E;
+      if (Sleeps)
+        E = {AbsState::fromSpec({Switch::On, Switch::On}),
+             NoteChain{}.plus(std::move(*Sleeps))};
+      if (addEntry(I, std::move(E)))
+        Work.push_back(I);
+      Unreached[I] = !Sleeps;
+    }
+    propagate(Work);
+  }
+  if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
+    for (size_t I = 0; I < Functions.size(); ++I)
+      if (Functions[I].Name == Name)
+        for (const EntryContext &E : Entries[I]) {
+          llvm::errs() << "entry " << Name << ": " << describe(E.State)
+                       << " args " << unsigned(E.State.ArgKnown) << "/"
+                       << unsigned(E.State.ArgTrue);
+          for (const auto &[A, B] : E.State.ArgBits)
+            llvm::errs() << " arg" << unsigned(A.Index)
+                         << (A.Field.empty() ? "" : "->" + A.Field) << " "
+                         << describe(B);
+          for (const auto &[P, F] : E.State.FnArgs)
+            llvm::errs() << " arg" << unsigned(P) << " "
+                         << (F == OutsideRun ? "(outside the run)"
+                                             : Functions[F].Name);
+          llvm::errs() << "\n";
+          for (const Note &N : E.Why.toVector())
+            llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
+                         << " " << N.Message << "\n";
+        }
+}
+
+AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
+                              const CallSite &C, size_t To) const {
+  AbsState Callee = compose(Entry, R);
+  Callee.ArgKnown = C.ArgKnown;
+  Callee.ArgTrue = C.ArgTrue;
+  for (auto [Arg, Param] : C.Forwarded) {
+    // What the caller's caller passed, fields included; what the call site
+    // itself knows (below) overrides it.
+    for (const auto &[A, B] : Entry.ArgBits)
+      if (A.Index == Param && !A.Field.empty() &&
+          bitsMatter(To, {Arg, A.Field}))
+        Callee.setArg({Arg, A.Field}, B);
+    if (KnownBits B = Entry.argBits({Param, ""});
+        !B.unknown() && bitsMatter(To, {Arg, ""})) {
+      Callee.setArg({Arg, ""}, B);
+    } else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
+      Callee.ArgKnown |= uint8_t(1u << Arg);
+      Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
+    }
+  }
+  for (const auto &[A, Bits] : C.ArgBits)
+    if (bitsMatter(To, A))
+      Callee.setArg(A, Bits);
+  for (const auto &[Arg, Key] : C.FnArgs)
+    if (functionMatters(To, Arg)) {
+      auto It = ByKey.find(Key);
+      Callee.setFnArg(Arg, It == ByKey.end() ? OutsideRun : It->second);
+    }
+  for (auto [Arg, Param] : C.FnForwarded)
+    if (std::optional<uint32_t> F = Entry.fnArg(Param);
+        F && functionMatters(To, Arg))
+      Callee.setFnArg(Arg, *F);
+  return Callee;
+}
+
+std::string Program::calledHere(const CallSite &C, size_t To) const {
+  if (C.Through.empty())
+    return "'" + C.CalleeName + "' called here";
+  return "'" + Functions[To].Name + "' called through '" + C.CalleeName + "'";
+}
+
+void Program::propagate(std::deque<size_t> &Work) {
+  while (!Work.empty()) {
+    size_t I = Work.front();
+    Work.pop_front();
+    const FunctionSummary &F = Functions[I];
+    for (size_t E = Propagated[I]; E < Entries[I].size(); ++E) {
+      EntryContext Entry = Entries[I][E]; // copy: Entries may grow below
+      for (const CallSite &C : F.Calls) {
+        llvm::SmallVector<size_t, 4> Callees;
+        bool Generic = calleesAt(F, C, Entry.State, Callees);
+        if (Callees.empty())
+          continue;
+        for (const RelState &R : C.States) {
+          if (!feasible(Entry.State, R, F.Tests))
+            continue;
+          NoteChain Why = Entry.Why;
+          for (Note &N : localNotes(F, Entry.State, R))
+            Why = Why.plus(std::move(N));
+          for (size_t To : Callees) {
+            AbsState Callee = calleeEntry(Entry.State, R, C, To);
+            // A generic hook calls each of its many targets in its context
+            // only if it calls it at all, which its type does not say: what
+            // is off stays off for any target it calls, what is on may be
+            // another caller's.
+            if (Generic) {
+              Callee.Preempt =
+                  Callee.Preempt == Level::On ? Level::Unknown : Callee.Preempt;
+              Callee.Irqs =
+                  Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
+            }
+            if (addEntry(To, {std::move(Callee),
+                              Why.plus({C.Where, calledHere(C, To)})}))
+              Work.push_back(To);
+          }
+        }
+      }
+    }
+    Propagated[I] = Entries[I].size();
+  }
+}
+
+llvm::StringRef contextName(RegionContext C) {
+  switch (C) {
+  case RegionContext::Preemptible: return "preemptible";
+  case RegionContext::PreemptOff: return "preempt-off";
+  case RegionContext::IrqsOff: return "irqs-off";
+  case RegionContext::Unknown: break;
+  }
+  return "unknown";
+}
+
+static bool atomic(const AbsState &S) {
+  return S.Preempt == Level::Off || S.Irqs == Level::Off;
+}
+
+RegionContext Program::regionContext(const FunctionSummary &F,
+                                     llvm::ArrayRef<RelState> States) const {
+  bool AllIrqsOff = true, AllAtomic = true, Any = false;
+  for (const EntryContext &E : entries(F))
+    for (const RelState &R : States) {
+      if (!feasible(E.State, R, F.Tests))
+        continue;
+      AbsState S = compose(E.State, R);
+      Any = true;
+      if (S.preemptible())
+        return RegionContext::Preemptible;
+      AllIrqsOff &= S.Irqs == Level::Off;
+      AllAtomic &= atomic(S);
+    }
+  if (!Any || !AllAtomic)
+    return RegionContext::Unknown;
+  return AllIrqsOff ? RegionContext::IrqsOff : RegionContext::PreemptOff;
+}
+
+const WorkQueueing *Program::unboundQueueing(const StorageName &Work) const {
+  const Workqueues &Model = this->Model->workqueues();
+  for (const WorkQueueing &Q : Queueings) {
+    if (Q.Work != Work)
+      continue;
+    if (llvm::is_contained(Model.Unbound, Q.Queue))
+      return &Q;
+    for (const QueueAllocation &A : Allocations)
+      if (A.Queue == Q.Queue && A.Unbound.value_or(false))
+        return &Q;
+  }
+  return nullptr;
+}
+
+std::vector<const FunctionSummary *>
+Program::unreachedCallers(const FunctionSummary &F) const {
+  std::vector<std::vector<size_t>> Callers(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
+  std::vector<const FunctionSummary *> Out;
+  std::vector<bool> Seen(Functions.size());
+  std::deque<size_t> Work{size_t(&F - Functions.data())};
+  Seen[Work.front()] = true;
+  while (!Work.empty()) {
+    size_t I = Work.front();
+    Work.pop_front();
+    if (Unreached[I])
+      Out.push_back(&Functions[I]);
+    for (size_t Caller : Callers[I])
+      if (!Seen[Caller]) {
+        Seen[Caller] = true;
+        Work.push_back(Caller);
+      }
+  }
+  return Out;
+}
+
+bool Program::enteredAtomic(const FunctionSummary &F) const {
+  return llvm::all_of(entries(F),
+                      [](const EntryContext &E) { return atomic(E.State); });
+}
+
+std::optional<Explanation>
+Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
+                     llvm::function_ref<bool(const AbsState &)> Pred) const {
+  for (const EntryContext &Entry : entries(F))
+    for (const RelState &R : States) {
+      if (!feasible(Entry.State, R, F.Tests))
+        continue;
+      AbsState S = compose(Entry.State, R);
+      if (!Pred(S))
+        continue;
+      Explanation X{S, Entry.Why.toVector()};
+      for (Note &N : localNotes(F, Entry.State, R))
+        X.Notes.push_back(std::move(N));
+      dropRepeatedPlaces(X.Notes);
+      return X;
+    }
+  return std::nullopt;
+}
+
+} // namespace kharden

@@ -1,0 +1,185 @@
+//===- engine/Program.h - contexts across all files ---         -*- C++ -*-===//
+//
+// The summaries of every translation unit of a run, merged, with the
+// absolute contexts each function may be entered in: from kernel path facts
+// (entry points), registered callbacks, and every call site, propagated
+// along call chains within and across files until nothing changes. Checks
+// query it: "in which calling context, if any, is this point preemptible?"
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_PROGRAM_H
+#define KHARDEN_ENGINE_PROGRAM_H
+
+#include "engine/CallTargets.h"
+#include "engine/Summary.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <deque>
+#include <memory>
+#include <optional>
+
+namespace kharden {
+
+/// An explanation built while propagating: shared tails keep it cheap.
+struct NoteChain {
+  struct Node {
+    Note Item;
+    std::shared_ptr<const Node> Prev;
+  };
+  std::shared_ptr<const Node> Last;
+
+  NoteChain plus(Note N) const {
+    return {std::make_shared<const Node>(Node{std::move(N), Last})};
+  }
+  std::vector<Note> toVector() const;
+};
+
+/// One context a function may be entered in, and why.
+struct EntryContext {
+  AbsState State;
+  NoteChain Why;
+};
+
+/// The context of a point over every calling context found: preemptible in
+/// some, or atomic in all (with IRQs off in all, or not), or unknown.
+enum class RegionContext { Preemptible, PreemptOff, IrqsOff, Unknown };
+llvm::StringRef contextName(RegionContext C);
+
+/// A calling context in which a point is in state State, and why.
+struct Explanation {
+  AbsState State;
+  std::vector<Note> Notes;
+};
+
+/// How the calls through function pointers of a run were resolved, by call
+/// site (a header's function counted once).
+struct IndirectCallStats {
+  size_t Resolved = 0; ///< To the functions the run stores in the slot.
+  /// To more functions than the cap: their contexts flow, their effects
+  /// are not joined.
+  size_t Capped = 0;
+  /// Unresolved: something the analysis cannot see is stored in the slot,
+  /// or (Unstored of them) nothing in the run stores anything there.
+  size_t Open = 0, Unstored = 0;
+};
+
+class Program {
+public:
+  /// A call through a pointer that may reach more functions than this
+  /// passes its context to all of them but takes none of their effects.
+  static constexpr unsigned DefaultMaxTargets = 8;
+
+  explicit Program(std::shared_ptr<const KernelModel> Model,
+                   unsigned MaxTargets = DefaultMaxTargets)
+      : Model(std::move(Model)), MaxTargets(MaxTargets) {}
+
+  /// Adds one translation unit's summaries; a function already known from
+  /// another unit (a header's static inline) is kept once.
+  void add(TUSummary TU);
+  /// Computes every function's entry contexts.
+  void solve();
+
+  const std::vector<FunctionSummary> &functions() const { return Functions; }
+  /// What the compile commands say about code generation, per TU.
+  const std::vector<TargetFacts> &targets() const { return Targets; }
+  const std::vector<EntryContext> &entries(const FunctionSummary &F) const;
+  const FunctionSummary *find(llvm::StringRef Key) const;
+  const KernelModel &model() const { return *Model; }
+
+  /// The first calling context (fewest steps from an entry fact) in which
+  /// a point of F reached in one of States satisfies Pred.
+  std::optional<Explanation>
+  findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
+              llvm::function_ref<bool(const AbsState &)> Pred) const;
+
+  /// The context of a point of F reached in one of States.
+  RegionContext regionContext(const FunctionSummary &F,
+                              llvm::ArrayRef<RelState> States) const;
+  /// Whether F is entered atomic (preemption or IRQs off) in every context.
+  bool enteredAtomic(const FunctionSummary &F) const;
+  /// The functions F is reached from (F itself among them) that no entry
+  /// fact and no caller in the run reaches: whoever calls them, outside the
+  /// run, decides F's context. Nearest first.
+  std::vector<const FunctionSummary *>
+  unreachedCallers(const FunctionSummary &F) const;
+  /// After solve().
+  const IndirectCallStats &indirectCalls() const { return Indirect; }
+
+private:
+  std::vector<Note> localNotes(const FunctionSummary &F,
+                               const AbsState &Entry,
+                               const RelState &R) const;
+  bool addEntry(size_t Function, EntryContext Ctx);
+  /// Where the run queues work item Work on a workqueue that may run it
+  /// on any CPU (a WQ_UNBOUND one), if it does.
+  const WorkQueueing *unboundQueueing(const StorageName &Work) const;
+  /// Which parameters' (and fields') known bits matter to each function:
+  /// those its tests read, and those it passes on to such a parameter.
+  /// Entry contexts keep only these, not every constant a caller passes.
+  void findBitArgs();
+  bool bitsMatter(size_t Function, const ArgRef &A) const;
+  /// Which parameters each function calls through, directly or by passing
+  /// them on to such a parameter: entry contexts keep the function a
+  /// caller passes there, so that a call through it reaches that one.
+  void findFunctionParams();
+  bool functionMatters(size_t Function, uint8_t Param) const;
+  /// The parameter of F a call of F goes through, if it is one.
+  std::optional<uint8_t> throughParameter(const FunctionSummary &F,
+                                          const CallSite &C) const;
+  /// The functions call site C of F reaches when F is entered in Entry;
+  /// true if they are the capped resolution of a generic slot.
+  bool calleesAt(const FunctionSummary &F, const CallSite &C,
+                 const AbsState &Entry,
+                 llvm::SmallVectorImpl<size_t> &Out) const;
+  void propagate(std::deque<size_t> &Work);
+  /// The context call site C (in state R of a caller entered in Entry)
+  /// enters its callee To in.
+  AbsState calleeEntry(const AbsState &Entry, const RelState &R,
+                       const CallSite &C, size_t To) const;
+  /// "'f' called here", or "'f' called through 'struct ops.run'".
+  std::string calledHere(const CallSite &C, size_t To) const;
+
+  /// What a call through Slot reaches.
+  struct Resolution {
+    enum Kind { Resolved, Capped, Open, Unstored } K = Unstored;
+    std::vector<size_t> Functions; ///< Those with a summary.
+  };
+  const Resolution &resolve(llvm::StringRef Slot);
+  /// Calls Each with the index of every function call site C reaches.
+  void forEachCallee(const CallSite &C,
+                     llvm::function_ref<void(size_t)> Each) const;
+  void resolveCalls();
+  void dumpSlot(llvm::StringRef Slot) const;
+  /// Keeps the paths through joined calls that the run's stores allow.
+  void applyJoins();
+  /// Entry contexts of the functions stored where the kernel model says a
+  /// callback is (an ops structure's field, a registration's argument).
+  void seedCallbacks(
+      llvm::function_ref<void(size_t, const ContextSpec &, Note)> Seed);
+
+  std::shared_ptr<const KernelModel> Model;
+  unsigned MaxTargets;
+  CallTargets Pointers; ///< What the run stores in function pointers.
+  llvm::StringMap<Resolution> Resolutions;
+  IndirectCallStats Indirect;
+  std::vector<FunctionSummary> Functions;
+  std::vector<EntryHint> Hints;
+  std::vector<WorkQueueing> Queueings;
+  std::vector<QueueAllocation> Allocations;
+  std::vector<TargetFacts> Targets;
+  llvm::StringMap<size_t> ByKey;
+  std::vector<std::vector<EntryContext>> Entries;
+  std::vector<size_t> Propagated; ///< Entries already pushed to callees.
+  std::vector<bool> Unreached; ///< Entered only in the unknown context.
+  /// Functions the kernel model enters: an entry point or a callback.
+  std::vector<bool> Modelled;
+  std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.
+  std::vector<std::vector<uint8_t>> FunctionParams;  ///< Per function, sorted.
+  static constexpr uint32_t OutsideRun = UINT32_MAX; ///< An FnArgs function.
+};
+
+} // namespace kharden
+
+#endif

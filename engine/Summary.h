@@ -1,0 +1,248 @@
+//===- engine/Summary.h - what one TU tells the checks          -*- C++ -*-===//
+//
+// The per-function results of analysing one translation unit, as plain data
+// (no AST pointers), so that summaries from many files, threads or runs can
+// be combined by the context solver and handed to the checks.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_SUMMARY_H
+#define KHARDEN_ENGINE_SUMMARY_H
+
+#include "engine/ContextState.h"
+#include "engine/KernelModel.h"
+
+#include <optional>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace kharden {
+
+/// A position in a source file; lines and columns count from 1.
+struct SourcePoint {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+
+  bool valid() const { return Line != 0; }
+  bool operator<(const SourcePoint &O) const {
+    return std::tie(File, Line, Column) < std::tie(O.File, O.Line, O.Column);
+  }
+  bool operator==(const SourcePoint &O) const {
+    return std::tie(File, Line, Column) == std::tie(O.File, O.Line, O.Column);
+  }
+};
+
+/// One line of explanation attached to a finding.
+struct Note {
+  SourcePoint Where;
+  std::string Message;
+};
+
+/// A call, with the contexts (relative to the caller's entry) it is made in:
+/// a direct call, or a call through a function pointer (CalleeKey empty;
+/// Through the slot it reads, CalleeName how the code names it: "struct
+/// console.device_lock", "hook").
+struct CallSite {
+  std::string CalleeKey, CalleeName;
+  std::string Through;
+  SourcePoint Where;
+  std::vector<RelState> States;
+  /// Constant arguments (bits as in RelState::ParamKnown).
+  uint8_t ArgKnown = 0, ArgTrue = 0;
+  /// Arguments that pass on one of the caller's parameters, which the
+  /// caller never assigns: {argument index, caller's parameter index}.
+  std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
+  /// Arguments some of whose bits are known (constants, values made of
+  /// them, pointers to objects), and fields of the objects arguments point
+  /// to that the caller (or a callee of its file) set before the call. A
+  /// field with nothing known (Bits unknown) is one the caller changed: what
+  /// it got from its own caller no longer holds. Sorted.
+  ArgFacts ArgBits;
+  /// Arguments that are a function (`perf_iterate_ctx(ctx, output, ..)`):
+  /// its key, for a callee that calls through that parameter; and those
+  /// that pass on the caller's own function-pointer parameter, which the
+  /// caller never assigns: {argument, caller's parameter}. Both sorted,
+  /// indices below MaxFunctionParams.
+  std::vector<std::pair<uint8_t, std::string>> FnArgs;
+  std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+  static constexpr unsigned MaxFunctionParams = 16;
+};
+
+/// The rules of the operations the engine records (Operation::Rule).
+namespace rules {
+/// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
+inline constexpr llvm::StringLiteral Percpu = "percpu";
+/// A call whose result is random or a timer (get_random_u16(), rdtsc()).
+inline constexpr llvm::StringLiteral RandomSource = "random-source";
+/// A call that turns a value into a stack offset (__builtin_alloca()).
+inline constexpr llvm::StringLiteral StackSink = "stack-sink";
+} // namespace rules
+
+/// An operation the kernel model names, with the contexts (relative to the
+/// function's entry) it runs in. What it means is the checks' to say: they
+/// query the operations of a function (hasOperationAt(): one of a rule in
+/// the same statement or macro invocation).
+struct Operation {
+  std::string Rule; ///< rules::Percpu, ...
+  PercpuAccess Access = PercpuAccess::Read; ///< Of a per-CPU operation.
+  std::string Name;     ///< The macro or function: "raw_cpu_read".
+  std::string Variable; ///< A per-CPU operation's first argument as written.
+  SourcePoint Where;    ///< Where the function's code invokes it.
+  std::vector<Note> MacroNotes; ///< "expanded from macro '...'" chain.
+  std::vector<RelState> States;
+  /// The value of a per-CPU read inside a macro is used, not dropped.
+  bool ValueUsed = false;
+
+  bool isPercpu() const { return Rule == rules::Percpu; }
+};
+
+/// A value a stack-offset site's expansion computes, read by clang
+/// (StackOffsetSites.h): "offset-mask" 3f0, "mix" ror32-xor, "rotate" 5,
+/// "random-call" get_random_u16, "random-mask" 1ff. Value is empty where it
+/// could not be read, and Evidence then says why.
+struct SiteValue {
+  std::string Name, Value, Evidence;
+  SourcePoint Where;
+
+  bool known() const { return !Value.empty(); }
+};
+
+/// A use of a stack-offset macro (add_random_kstack_offset(), ...), with
+/// what its expansion touches (where the offset lives) and computes.
+struct StackOffsetSite {
+  enum class Role { Consume, Refill } Kind = Role::Consume;
+  std::string Macro;
+  std::vector<std::string> Args; ///< As written: "get_random_u16()".
+  SourcePoint Where;
+  std::string PercpuVariable;    ///< A per-CPU operation's variable, or
+  bool TaskField = false;        ///< current->kstack_offset, or
+  bool Generator = false;        ///< prandom_u32_state() drawn here.
+  SourcePoint StorageWhere;      ///< Where that storage is touched.
+  std::vector<SiteValue> Values; ///< At most one per name.
+  std::vector<RelState> States;
+
+  const SiteValue *value(llvm::StringRef Name) const {
+    for (const SiteValue &V : Values)
+      if (V.Name == Name)
+        return &V;
+    return nullptr;
+  }
+};
+
+/// Calls through a slot whose targets in the function's file had their
+/// exits joined into the states after the call (RelState::JoinKnown bit i:
+/// the path passed Joins[i]; JoinTrue: through one of Targets, else through
+/// a function the file does not have). The whole run decides which paths
+/// stand: Targets only if nothing else is stored in Slot.
+struct TargetJoin {
+  std::string Slot;
+  std::vector<std::string> Targets; ///< Function keys, sorted.
+  bool operator==(const TargetJoin &O) const {
+    return Slot == O.Slot && Targets == O.Targets;
+  }
+};
+
+struct FunctionSummary {
+  std::string Key;  ///< Unique across TUs: "name" or "file@name" if static.
+  std::string Name;
+  SourcePoint Where;
+  std::vector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
+  std::vector<CallSite> Calls;
+  std::vector<Operation> Ops;
+  std::vector<StackOffsetSite> Sites;
+  std::vector<RelState> ExitStates;
+  /// The parameter tests that RelState::TestKnown indexes.
+  std::vector<ParamTest> Tests;
+  /// What every return value has in common (for callers in the same file).
+  KnownBits ReturnBits;
+  /// Fields of what the parameters point to that the function stores (for
+  /// callers in the same file): with what the stored values have in common
+  /// where every path stores them, else with nothing known (they may
+  /// change). Field "" is the whole object.
+  ArgFacts Stores;
+  std::vector<TargetJoin> Joins;
+};
+
+/// Whether F has an operation of Rule at Where (in the same statement or
+/// macro invocation as another operation there).
+inline bool hasOperationAt(const FunctionSummary &F, llvm::StringRef Rule,
+                           const SourcePoint &Where) {
+  for (const Operation &Op : F.Ops)
+    if (Op.Rule == Rule && Op.Where == Where)
+      return true;
+  return false;
+}
+
+/// One store of function pointers a translation unit makes, into a slot:
+/// a field of a structure type ("field:console.device_lock", every object
+/// of the type), a variable or table ("var:hook", "var:FILE@hook" if
+/// static, "var:FUNCTION:fn" if local), a function's parameter
+/// ("param:FUNCTION#0"), what a function returns ("ret:FUNCTION"), or the
+/// callee expression of one call ("call:FILE:LINE:COL"). What is stored is
+/// a function, what another slot holds, or something the analysis cannot
+/// see (a cast from data, an address taken), which makes the slot open.
+struct PointerFlow {
+  enum class Source : uint8_t { Function, Slot, Unseen };
+  std::string To;
+  /// -1: into slot To; else into this parameter of every function slot To
+  /// holds (an argument of a call through To).
+  int8_t ToParam = -1;
+  Source From = Source::Unseen;
+  std::string Key; ///< The function's key, or the slot's.
+  SourcePoint Where;
+};
+
+/// A function entered in a known context because a registration macro names
+/// it (INIT_WORK(), timer_setup(), ...). Functions stored in a callback's
+/// field or passed to a registration function are found from the run's
+/// PointerFlows instead.
+struct EntryHint {
+  std::string FunctionKey, FunctionName;
+  ContextSpec Context;
+  Note Why;
+  /// For a work item: where it lives (a StorageName), so that the queues it
+  /// is queued on, in any file, can change Context.
+  std::string WorkItem;
+};
+
+/// Storage the code names the same way in every file: a field of a
+/// structure ("struct foo.work"), or a global variable ("system_wq",
+/// "file@var" if static). Empty: not such storage.
+using StorageName = std::string;
+
+/// queue_work(wq, &x->work) and the like: a work item queued on a
+/// workqueue (Queue empty: the default, bound system_wq; "?" a workqueue
+/// the code does not name as a StorageName).
+struct WorkQueueing {
+  StorageName Work, Queue;
+  SourcePoint Where;
+};
+
+/// x->wq = alloc_workqueue(fmt, flags, ...): whether flags say WQ_UNBOUND.
+struct QueueAllocation {
+  StorageName Queue;
+  std::optional<bool> Unbound;
+  SourcePoint Where;
+};
+
+/// What the compile command says about code generation.
+struct TargetFacts {
+  std::string Arch;            ///< The triple's architecture: "aarch64".
+  unsigned StackAlignment = 0; ///< Bytes; from -mstack-alignment, or the ABI's.
+  bool FromFlag = false;       ///< StackAlignment came from -mstack-alignment.
+};
+
+struct TUSummary {
+  std::string MainFile;
+  TargetFacts Target;
+  std::vector<FunctionSummary> Functions;
+  std::vector<EntryHint> Hints;
+  std::vector<WorkQueueing> Queueings;
+  std::vector<QueueAllocation> Allocations;
+  std::vector<PointerFlow> Flows;
+  unsigned ParseErrors = 0;
+};
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,1011 @@
+#include "engine/SummaryJson.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <limits>
+
+using namespace llvm;
+
+namespace kharden {
+
+// A tripwire for the day a field is added to a summary struct: a structured
+// binding names every data member, so these stop compiling until this file
+// learns the new field (see SummaryJson.h) and the list here is extended.
+[[maybe_unused]] static void everyFieldIsSerialized(
+    const SourcePoint &P, const Note &N, const RelState &R, const CallSite &C,
+    const Operation &Op, const FunctionSummary &F, const EntryHint &H,
+    const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
+    const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
+    const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow) {
+  [[maybe_unused]] auto &[File, Line, Column] = P;
+  [[maybe_unused]] auto &[Where, Message] = N;
+  [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
+                          SleepOnlyToFault, SleptUnheld, PagefaultDepth,
+                          SleepDepth, ParamKnown, ParamTrue, ParamChanged,
+                          LocalKnown, LocalTrue, // never stored
+                          TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
+                          EnableEvidence, AssertedPreemptOff, AssertedPinned,
+                          UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
+                          WhyPreempt] = R;
+  [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
+                          ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
+                          FnForwarded] = C;
+  [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
+                          OpStates, ValueUsed] = Op;
+  [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
+                          ExitStates, Tests, ReturnBits, Stores, Joins] = F;
+  [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
+  [[maybe_unused]] auto [Index, Field] = ArgRef{};
+  [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
+  [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why, WorkItem] =
+      H;
+  [[maybe_unused]] auto &[QueuedWork, Queue, QueuedWhere] = Q;
+  [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
+  [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
+  [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
+                          Allocations, Flows, ParseErrors] = S;
+  [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
+                          TaskField, Generator, StorageWhere, Values,
+                          SiteStates] = Site;
+  [[maybe_unused]] auto &[Arch, StackAlignment, FromFlag] = T;
+  [[maybe_unused]] auto &[ValueName, ValueText, Evidence, ValueWhere] = SV;
+  [[maybe_unused]] auto &[JoinSlot, JoinTargets] = J;
+  [[maybe_unused]] auto &[To, ToParam, From, FlowKey, FlowWhere] = Flow;
+}
+
+namespace {
+
+StringRef irqName(IrqRel I) {
+  switch (I) {
+  case IrqRel::Inherited: return "inherited";
+  case IrqRel::Off: return "off";
+  case IrqRel::On: return "on";
+  case IrqRel::SleptOn: return "slept-on";
+  }
+  llvm_unreachable("unknown IRQ state");
+}
+
+StringRef retName(RetFact R) {
+  switch (R) {
+  case RetFact::Unknown: return "unknown";
+  case RetFact::Zero: return "zero";
+  case RetFact::NonZero: return "nonzero";
+  }
+  llvm_unreachable("unknown return fact");
+}
+
+StringRef switchName(Switch S) {
+  switch (S) {
+  case Switch::Off: return "off";
+  case Switch::On: return "on";
+  case Switch::Unknown: return "unknown";
+  }
+  llvm_unreachable("unknown switch");
+}
+
+StringRef flowSourceName(PointerFlow::Source S) {
+  switch (S) {
+  case PointerFlow::Source::Function:
+    return "function";
+  case PointerFlow::Source::Slot:
+    return "slot";
+  case PointerFlow::Source::Unseen:
+    return "unseen";
+  }
+  llvm_unreachable("unknown flow source");
+}
+
+constexpr PercpuAccess AllAccesses[] = {
+    PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
+    PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
+constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
+                                  IrqRel::SleptOn};
+constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
+                                   RetFact::NonZero};
+constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};
+constexpr PointerFlow::Source AllFlowSources[] = {PointerFlow::Source::Function,
+                                                  PointerFlow::Source::Slot,
+                                                  PointerFlow::Source::Unseen};
+
+/// Writes one summary; file names go to a table, points refer to it.
+class Writer {
+public:
+  json::Value write(const TUSummary &S) {
+    json::Object O;
+    O["format"] = SummaryFormatVersion;
+    O["main_file"] = S.MainFile;
+    O["target"] = json::Object{{"arch", S.Target.Arch},
+                               {"stack_alignment", S.Target.StackAlignment},
+                               {"from_flag", S.Target.FromFlag}};
+    if (S.ParseErrors)
+      O["parse_errors"] = S.ParseErrors;
+    json::Array Functions, Hints;
+    for (const FunctionSummary &F : S.Functions)
+      Functions.push_back(function(F));
+    for (const EntryHint &H : S.Hints)
+      Hints.push_back(hint(H));
+    putArray(O, "functions", std::move(Functions));
+    putArray(O, "hints", std::move(Hints));
+    json::Array Queueings, Allocations;
+    for (const WorkQueueing &Q : S.Queueings)
+      Queueings.push_back(json::Object{
+          {"work", Q.Work}, {"queue", Q.Queue}, {"at", point(Q.Where)}});
+    for (const QueueAllocation &A : S.Allocations) {
+      json::Object AO{{"queue", A.Queue}, {"at", point(A.Where)}};
+      if (A.Unbound)
+        AO["unbound"] = *A.Unbound;
+      Allocations.push_back(std::move(AO));
+    }
+    putArray(O, "queueings", std::move(Queueings));
+    putArray(O, "allocations", std::move(Allocations));
+    json::Array Flows;
+    for (const PointerFlow &F : S.Flows)
+      Flows.push_back(flow(F));
+    putArray(O, "flows", std::move(Flows));
+    // Last: the table is complete only once everything else is written.
+    O["files"] = json::Array(Files);
+    return O;
+  }
+
+private:
+  static void putArray(json::Object &O, StringRef Key, json::Array A) {
+    if (!A.empty())
+      O[Key] = std::move(A);
+  }
+  static void putFlag(json::Object &O, StringRef Key, bool Flag) {
+    if (Flag)
+      O[Key] = true;
+  }
+
+  json::Value point(const SourcePoint &P) {
+    auto [It, Inserted] = FileIndex.try_emplace(P.File, Files.size());
+    if (Inserted)
+      Files.push_back(P.File);
+    return json::Array{It->second, P.Line, P.Column};
+  }
+
+  json::Value note(const Note &N) {
+    return json::Object{{"at", point(N.Where)}, {"message", N.Message}};
+  }
+
+  json::Array notes(ArrayRef<Note> Notes) {
+    json::Array A;
+    for (const Note &N : Notes)
+      A.push_back(note(N));
+    return A;
+  }
+
+  static json::Value state(const RelState &R) {
+    const RelState D;
+    json::Object O;
+    if (R.PreemptDepth != D.PreemptDepth)
+      O["preempt_depth"] = R.PreemptDepth;
+    if (R.MigrateDepth != D.MigrateDepth)
+      O["migrate_depth"] = R.MigrateDepth;
+    if (R.Irq != D.Irq)
+      O["irq"] = irqName(R.Irq);
+    putFlag(O, "sleep_evidence", R.SleepEvidence);
+    putFlag(O, "slept_unheld", R.SleptUnheld);
+    putFlag(O, "sleep_only_to_fault", R.SleepOnlyToFault);
+    if (R.PagefaultDepth != D.PagefaultDepth)
+      O["pagefault_depth"] = R.PagefaultDepth;
+    if (R.SleepDepth != D.SleepDepth)
+      O["sleep_depth"] = R.SleepDepth;
+    if (R.ParamKnown != D.ParamKnown)
+      O["param_known"] = R.ParamKnown;
+    if (R.ParamTrue != D.ParamTrue)
+      O["param_true"] = R.ParamTrue;
+    if (R.TestKnown != D.TestKnown)
+      O["test_known"] = R.TestKnown;
+    if (R.TestTrue != D.TestTrue)
+      O["test_true"] = R.TestTrue;
+    if (R.JoinKnown != D.JoinKnown)
+      O["join_known"] = R.JoinKnown;
+    if (R.JoinTrue != D.JoinTrue)
+      O["join_true"] = R.JoinTrue;
+    if (R.Returns != D.Returns)
+      O["returns"] = retName(R.Returns);
+    putFlag(O, "enable_evidence", R.EnableEvidence);
+    putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
+    putFlag(O, "asserted_pinned", R.AssertedPinned);
+    if (R.UnmatchedRestores != D.UnmatchedRestores)
+      O["unmatched_restores"] = R.UnmatchedRestores;
+    if (R.SavedCount != D.SavedCount)
+      O["saved_count"] = R.SavedCount;
+    if (R.Saved != D.Saved) {
+      json::Array Saved;
+      for (IrqRel I : R.Saved)
+        Saved.push_back(irqName(I));
+      O["saved"] = std::move(Saved);
+    }
+    if (R.Region != D.Region)
+      O["region"] = R.Region;
+    if (R.WhyIrq != D.WhyIrq)
+      O["why_irq"] = R.WhyIrq;
+    if (R.WhyPreempt != D.WhyPreempt)
+      O["why_preempt"] = R.WhyPreempt;
+    return O;
+  }
+
+  static json::Array states(ArrayRef<RelState> States) {
+    json::Array A;
+    for (const RelState &R : States)
+      A.push_back(state(R));
+    return A;
+  }
+
+  json::Value call(const CallSite &C) {
+    json::Object O{{"callee_key", C.CalleeKey},
+                   {"callee_name", C.CalleeName},
+                   {"at", point(C.Where)}};
+    if (!C.Through.empty())
+      O["through"] = C.Through;
+    putArray(O, "states", states(C.States));
+    if (C.ArgKnown) {
+      O["arg_known"] = C.ArgKnown;
+      O["arg_true"] = C.ArgTrue;
+    }
+    json::Array Forwarded;
+    for (auto [Arg, Param] : C.Forwarded)
+      Forwarded.push_back(json::Array{Arg, Param});
+    putArray(O, "forwarded", std::move(Forwarded));
+    putArray(O, "arg_bits", argFacts(C.ArgBits));
+    json::Array FnArgs;
+    for (const auto &[Arg, Key] : C.FnArgs)
+      FnArgs.push_back(json::Array{Arg, Key});
+    putArray(O, "fn_args", std::move(FnArgs));
+    json::Array FnForwarded;
+    for (auto [Arg, Param] : C.FnForwarded)
+      FnForwarded.push_back(json::Array{Arg, Param});
+    putArray(O, "fn_forwarded", std::move(FnForwarded));
+    return O;
+  }
+
+  static json::Array bits(const KnownBits &B) {
+    return json::Array{int64_t(B.Zero), int64_t(B.One), int64_t(B.NonZero)};
+  }
+
+  static json::Array
+  argFacts(llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Facts) {
+    json::Array A;
+    for (const auto &[Ref, B] : Facts) {
+      json::Object O{{"arg", Ref.Index}, {"bits", bits(B)}};
+      if (!Ref.Field.empty())
+        O["field"] = Ref.Field;
+      A.push_back(std::move(O));
+    }
+    return A;
+  }
+
+  static json::Value test(const ParamTest &T) {
+    json::Object O{{"param", T.Arg.Index},
+                   {"equal", T.Equal},
+                   {"mask", int64_t(T.Mask)},
+                   {"value", int64_t(T.Value)}};
+    if (!T.Arg.Field.empty())
+      O["field"] = T.Arg.Field;
+    return O;
+  }
+
+  json::Value op(const Operation &Op) {
+    json::Object O{{"rule", Op.Rule},
+                   {"operation", Op.Name},
+                   {"variable", Op.Variable},
+                   {"at", point(Op.Where)}};
+    if (Op.isPercpu())
+      O["access"] = accessName(Op.Access);
+    putArray(O, "macro_notes", notes(Op.MacroNotes));
+    putArray(O, "states", states(Op.States));
+    putFlag(O, "value_used", Op.ValueUsed);
+    return O;
+  }
+
+  json::Value site(const StackOffsetSite &S) {
+    json::Object O{
+        {"role", S.Kind == StackOffsetSite::Role::Consume ? "consume" : "refill"},
+        {"macro", S.Macro},
+        {"args", json::Array(S.Args)},
+        {"at", point(S.Where)},
+        {"percpu_variable", S.PercpuVariable}};
+    putFlag(O, "task_field", S.TaskField);
+    putFlag(O, "generator", S.Generator);
+    if (S.StorageWhere.valid())
+      O["storage_at"] = point(S.StorageWhere);
+    json::Array Values;
+    for (const SiteValue &V : S.Values) {
+      json::Object VO{{"name", V.Name}, {"evidence", V.Evidence}};
+      if (V.known())
+        VO["value"] = V.Value;
+      if (V.Where.valid())
+        VO["at"] = point(V.Where);
+      Values.push_back(std::move(VO));
+    }
+    putArray(O, "values", std::move(Values));
+    putArray(O, "states", states(S.States));
+    return O;
+  }
+
+  json::Value function(const FunctionSummary &F) {
+    json::Object O{{"key", F.Key}, {"name", F.Name}, {"at", point(F.Where)}};
+    putArray(O, "notes", notes(F.Notes));
+    json::Array Calls, Ops, Sites;
+    for (const CallSite &C : F.Calls)
+      Calls.push_back(call(C));
+    for (const Operation &Op : F.Ops)
+      Ops.push_back(op(Op));
+    for (const StackOffsetSite &S : F.Sites)
+      Sites.push_back(site(S));
+    putArray(O, "calls", std::move(Calls));
+    putArray(O, "ops", std::move(Ops));
+    putArray(O, "sites", std::move(Sites));
+    putArray(O, "exit_states", states(F.ExitStates));
+    json::Array Tests;
+    for (const ParamTest &T : F.Tests)
+      Tests.push_back(test(T));
+    putArray(O, "tests", std::move(Tests));
+    if (!F.ReturnBits.unknown())
+      O["return_bits"] = bits(F.ReturnBits);
+    putArray(O, "stores", argFacts(F.Stores));
+    json::Array Joins;
+    for (const TargetJoin &J : F.Joins)
+      Joins.push_back(
+          json::Object{{"slot", J.Slot}, {"targets", json::Array(J.Targets)}});
+    putArray(O, "joins", std::move(Joins));
+    return O;
+  }
+
+  json::Value flow(const PointerFlow &F) {
+    json::Object O{
+        {"to", F.To}, {"from", flowSourceName(F.From)}, {"at", point(F.Where)}};
+    if (F.ToParam >= 0)
+      O["param"] = F.ToParam;
+    if (F.From != PointerFlow::Source::Unseen)
+      O["key"] = F.Key;
+    return O;
+  }
+
+  json::Value hint(const EntryHint &H) {
+    json::Object O{
+        {"function_key", H.FunctionKey},
+        {"function_name", H.FunctionName},
+        {"context",
+         json::Object{{"preempt", switchName(H.Context.Preempt)},
+                      {"irqs", switchName(H.Context.Irqs)},
+                      {"migration", switchName(H.Context.Migration)}}},
+        {"why", note(H.Why)}};
+    if (!H.WorkItem.empty())
+      O["work_item"] = H.WorkItem;
+    return O;
+  }
+
+  std::vector<std::string> Files;
+  StringMap<unsigned> FileIndex;
+};
+
+/// Reads one summary. Every reader returns false after reporting the first
+/// problem at its JSON path.
+class Reader {
+public:
+  Expected<TUSummary> read(const json::Value &V) {
+    TUSummary S;
+    if (!summary(V, S, json::Path(Root)))
+      return Root.getError();
+    return S;
+  }
+
+private:
+  using Path = json::Path;
+
+  static const json::Object *object(const json::Value &V, Path P) {
+    const json::Object *O = V.getAsObject();
+    if (!O)
+      P.report("expected an object");
+    return O;
+  }
+
+  static bool string(const json::Object &O, StringRef Key, std::string &Out,
+                     Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V) {
+      P.field(Key).report("missing");
+      return false;
+    }
+    if (auto S = V->getAsString()) {
+      Out = S->str();
+      return true;
+    }
+    P.field(Key).report("expected a string");
+    return false;
+  }
+
+  /// An optional integer field, which must fit T.
+  template <typename T>
+  static bool integer(const json::Object &O, StringRef Key, T &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    std::optional<int64_t> I = V->getAsInteger();
+    if (!I || *I < int64_t(std::numeric_limits<T>::min()) ||
+        *I > int64_t(std::numeric_limits<T>::max())) {
+      P.field(Key).report("expected an integer in range");
+      return false;
+    }
+    Out = T(*I);
+    return true;
+  }
+
+  static bool flag(const json::Object &O, StringRef Key, bool &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    if (auto B = V->getAsBoolean()) {
+      Out = *B;
+      return true;
+    }
+    P.field(Key).report("expected a boolean");
+    return false;
+  }
+
+  /// An enum spelled by Name(E) for one of All.
+  template <typename E, size_t N, typename NameFn>
+  static bool enumeration(const json::Value &V, const E (&All)[N],
+                          NameFn Name, E &Out, Path P) {
+    if (auto S = V.getAsString())
+      for (E Candidate : All)
+        if (Name(Candidate) == *S) {
+          Out = Candidate;
+          return true;
+        }
+    P.report("unknown value");
+    return false;
+  }
+
+  /// An optional array field, each element read by Each.
+  template <typename T, typename Fn>
+  static bool array(const json::Object &O, StringRef Key, std::vector<T> &Out,
+                    Path P, Fn Each) {
+    const json::Value *V = O.get(Key);
+    if (!V)
+      return true;
+    const json::Array *A = V->getAsArray();
+    if (!A) {
+      P.field(Key).report("expected an array");
+      return false;
+    }
+    Out.resize(A->size());
+    for (size_t I = 0; I < A->size(); ++I)
+      if (!Each((*A)[I], Out[I], P.field(Key).index(I)))
+        return false;
+    return true;
+  }
+
+  bool point(const json::Object &O, StringRef Key, SourcePoint &Out, Path P) {
+    const json::Value *V = O.get(Key);
+    const json::Array *A = V ? V->getAsArray() : nullptr;
+    if (!A || A->size() != 3) {
+      P.field(Key).report("expected [file, line, column]");
+      return false;
+    }
+    std::optional<int64_t> F = (*A)[0].getAsInteger(),
+                           L = (*A)[1].getAsInteger(),
+                           C = (*A)[2].getAsInteger();
+    if (!F || !L || !C || *F < 0 || size_t(*F) >= Files.size() || *L < 0 ||
+        *L > UINT32_MAX || *C < 0 || *C > UINT32_MAX) {
+      P.field(Key).report("expected [file, line, column]");
+      return false;
+    }
+    Out = {Files[*F], unsigned(*L), unsigned(*C)};
+    return true;
+  }
+
+  bool note(const json::Value &V, Note &Out, Path P) {
+    const json::Object *O = object(V, P);
+    return O && point(*O, "at", Out.Where, P) &&
+           string(*O, "message", Out.Message, P);
+  }
+
+  bool notes(const json::Object &O, StringRef Key, std::vector<Note> &Out,
+             Path P) {
+    return array(O, Key, Out, P, [&](const json::Value &V, Note &N, Path At) {
+      return note(V, N, At);
+    });
+  }
+
+  static bool state(const json::Value &V, RelState &R, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    if (const json::Value *Irq = O->get("irq"))
+      if (!enumeration(*Irq, AllIrqRels, irqName, R.Irq, P.field("irq")))
+        return false;
+    if (const json::Value *Ret = O->get("returns"))
+      if (!enumeration(*Ret, AllRetFacts, retName, R.Returns,
+                       P.field("returns")))
+        return false;
+    if (const json::Value *Saved = O->get("saved")) {
+      const json::Array *A = Saved->getAsArray();
+      if (!A || A->size() != R.Saved.size()) {
+        P.field("saved").report("expected the saved IRQ states");
+        return false;
+      }
+      for (size_t I = 0; I < A->size(); ++I)
+        if (!enumeration((*A)[I], AllIrqRels, irqName, R.Saved[I],
+                         P.field("saved").index(I)))
+          return false;
+    }
+    return integer(*O, "preempt_depth", R.PreemptDepth, P) &&
+           integer(*O, "migrate_depth", R.MigrateDepth, P) &&
+           flag(*O, "sleep_evidence", R.SleepEvidence, P) &&
+           flag(*O, "slept_unheld", R.SleptUnheld, P) &&
+           flag(*O, "sleep_only_to_fault", R.SleepOnlyToFault, P) &&
+           integer(*O, "pagefault_depth", R.PagefaultDepth, P) &&
+           integer(*O, "sleep_depth", R.SleepDepth, P) &&
+           integer(*O, "param_known", R.ParamKnown, P) &&
+           integer(*O, "param_true", R.ParamTrue, P) &&
+           integer(*O, "test_known", R.TestKnown, P) &&
+           integer(*O, "test_true", R.TestTrue, P) &&
+           integer(*O, "join_known", R.JoinKnown, P) &&
+           integer(*O, "join_true", R.JoinTrue, P) &&
+           flag(*O, "enable_evidence", R.EnableEvidence, P) &&
+           flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
+           flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
+           integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
+           integer(*O, "saved_count", R.SavedCount, P) &&
+           integer(*O, "region", R.Region, P) &&
+           integer(*O, "why_irq", R.WhyIrq, P) &&
+           integer(*O, "why_preempt", R.WhyPreempt, P) && checkSavedCount(R, P);
+  }
+
+  static bool checkSavedCount(const RelState &R, Path P) {
+    if (R.SavedCount <= RelState::MaxSaved)
+      return true;
+    P.field("saved_count").report("more saved IRQ states than kept");
+    return false;
+  }
+
+  static bool states(const json::Object &O, StringRef Key,
+                     std::vector<RelState> &Out, Path P) {
+    return array(O, Key, Out, P, state);
+  }
+
+  bool call(const json::Value &V, CallSite &C, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "callee_key", C.CalleeKey, P) &&
+           string(*O, "callee_name", C.CalleeName, P) &&
+           optionalString(*O, "through", C.Through, P) &&
+           point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
+           integer(*O, "arg_known", C.ArgKnown, P) &&
+           integer(*O, "arg_true", C.ArgTrue, P) &&
+           array(*O, "forwarded", C.Forwarded, P, forwarded) &&
+           array(*O, "arg_bits", C.ArgBits, P, argFact) &&
+           array(*O, "fn_args", C.FnArgs, P, fnArg) &&
+           array(*O, "fn_forwarded", C.FnForwarded, P,
+                 [](const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                    Path At) {
+                   return indexPair(V, Out, CallSite::MaxFunctionParams, At);
+                 });
+  }
+
+  /// [argument index below 8, the function's key].
+  static bool fnArg(const json::Value &V, std::pair<uint8_t, std::string> &Out,
+                    Path P) {
+    const json::Array *A = V.getAsArray();
+    std::optional<int64_t> Arg =
+        A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
+    std::optional<StringRef> Key = Arg ? (*A)[1].getAsString() : std::nullopt;
+    if (!Key || *Arg < 0 || *Arg >= CallSite::MaxFunctionParams) {
+      P.report("expected [argument index below 16, function key]");
+      return false;
+    }
+    Out = {uint8_t(*Arg), Key->str()};
+    return true;
+  }
+
+  /// N integers, each the 64 bits of a uint64_t.
+  template <size_t N>
+  static bool words(const json::Value &V, std::array<uint64_t, N> &Out) {
+    const json::Array *A = V.getAsArray();
+    if (!A || A->size() != N)
+      return false;
+    for (size_t I = 0; I < N; ++I) {
+      std::optional<int64_t> W = (*A)[I].getAsInteger();
+      if (!W)
+        return false;
+      Out[I] = uint64_t(*W);
+    }
+    return true;
+  }
+
+  /// [bits known zero, bits known one, 1 if known not zero else 0].
+  static bool knownBits(const json::Value &V, KnownBits &Out) {
+    std::array<uint64_t, 3> W;
+    if (!words(V, W) || W[2] > 1)
+      return false;
+    Out = {W[0], W[1], W[2] == 1};
+    return true;
+  }
+
+  static bool knownBits(const json::Object &O, StringRef Key, KnownBits &Out,
+                        Path P) {
+    const json::Value *V = O.get(Key);
+    if (V && knownBits(*V, Out))
+      return true;
+    P.field(Key).report("expected [zero bits, one bits, 0 or 1 (not zero)]");
+    return false;
+  }
+
+  /// An optional string field.
+  static bool optionalString(const json::Object &O, StringRef Key,
+                             std::string &Out, Path P) {
+    return !O.get(Key) || string(O, Key, Out, P);
+  }
+
+  /// {"arg": index below 8, "field": path (optional), "bits": bits}.
+  static bool argFact(const json::Value &V, std::pair<ArgRef, KnownBits> &Out,
+                      Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Arg = O->getInteger("arg");
+    if (!Arg || *Arg < 0 || *Arg >= RelState::MaxParams) {
+      P.field("arg").report("expected an argument index below 8");
+      return false;
+    }
+    Out.first.Index = uint8_t(*Arg);
+    return optionalString(*O, "field", Out.first.Field, P) &&
+           knownBits(*O, "bits", Out.second, P);
+  }
+
+  static bool test(const json::Value &V, ParamTest &T, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Mask = O->getInteger("mask"),
+                           Value = O->getInteger("value");
+    if (!Mask || !Value) {
+      P.report("expected a mask and a value");
+      return false;
+    }
+    T.Mask = uint64_t(*Mask);
+    T.Value = uint64_t(*Value);
+    if (!integer(*O, "param", T.Arg.Index, P) ||
+        !optionalString(*O, "field", T.Arg.Field, P) ||
+        !flag(*O, "equal", T.Equal, P))
+      return false;
+    if (T.Arg.Index >= RelState::MaxParams) {
+      P.field("param").report("expected a parameter index below 8");
+      return false;
+    }
+    return true;
+  }
+
+  static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                        Path P) {
+    return indexPair(V, Out, RelState::MaxParams, P);
+  }
+
+  /// [argument index, parameter index], both below Limit.
+  static bool indexPair(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                        unsigned Limit, Path P) {
+    const json::Array *A = V.getAsArray();
+    std::optional<int64_t> Arg = A && A->size() == 2 ? (*A)[0].getAsInteger()
+                                                     : std::nullopt;
+    std::optional<int64_t> Param = Arg ? (*A)[1].getAsInteger() : std::nullopt;
+    if (!Param || *Arg < 0 || *Arg >= Limit || *Param < 0 || *Param >= Limit) {
+      // json::Path keeps the message as it is: a literal.
+      static_assert(RelState::MaxParams == 8 &&
+                    CallSite::MaxFunctionParams == 16);
+      if (Limit == RelState::MaxParams)
+        P.report("expected [argument, parameter] indices below 8");
+      else
+        P.report("expected [argument, parameter] indices below 16");
+      return false;
+    }
+    Out = {uint8_t(*Arg), uint8_t(*Param)};
+    return true;
+  }
+
+  bool op(const json::Value &V, Operation &Op, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "rule", Op.Rule, P))
+      return false;
+    if (Op.Rule.empty()) {
+      P.field("rule").report("empty");
+      return false;
+    }
+    // A per-CPU operation says what it does with the variable.
+    const json::Value *Access = O->get("access");
+    if (Op.isPercpu() && !Access) {
+      P.field("access").report("missing");
+      return false;
+    }
+    if (!Op.isPercpu() && Access) {
+      P.field("access").report("only for rule percpu");
+      return false;
+    }
+    return (!Access || enumeration(*Access, AllAccesses, accessName, Op.Access,
+                                   P.field("access"))) &&
+           string(*O, "operation", Op.Name, P) &&
+           string(*O, "variable", Op.Variable, P) &&
+           point(*O, "at", Op.Where, P) &&
+           notes(*O, "macro_notes", Op.MacroNotes, P) &&
+           states(*O, "states", Op.States, P) &&
+           flag(*O, "value_used", Op.ValueUsed, P);
+  }
+
+  bool siteValue(const json::Value &V, SiteValue &Out, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "name", Out.Name, P) ||
+        !string(*O, "evidence", Out.Evidence, P))
+      return false;
+    if (O->get("at") && !point(*O, "at", Out.Where, P))
+      return false;
+    if (!O->get("value"))
+      return true;
+    if (!string(*O, "value", Out.Value, P))
+      return false;
+    if (Out.Value.empty())
+      P.field("value").report("a known value is not empty");
+    return !Out.Value.empty();
+  }
+
+  bool site(const json::Value &V, StackOffsetSite &S, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::string Role;
+    if (!string(*O, "role", Role, P))
+      return false;
+    if (Role != "consume" && Role != "refill") {
+      P.field("role").report("unknown value");
+      return false;
+    }
+    S.Kind = Role == "consume" ? StackOffsetSite::Role::Consume
+                               : StackOffsetSite::Role::Refill;
+    if (O->get("storage_at") && !point(*O, "storage_at", S.StorageWhere, P))
+      return false;
+    return string(*O, "macro", S.Macro, P) &&
+           array(*O, "args", S.Args, P,
+                 [](const json::Value &A, std::string &Out, Path At) {
+                   if (auto Str = A.getAsString()) {
+                     Out = Str->str();
+                     return true;
+                   }
+                   At.report("expected a string");
+                   return false;
+                 }) &&
+           point(*O, "at", S.Where, P) &&
+           string(*O, "percpu_variable", S.PercpuVariable, P) &&
+           flag(*O, "task_field", S.TaskField, P) &&
+           flag(*O, "generator", S.Generator, P) &&
+           array(*O, "values", S.Values, P,
+                 [&](const json::Value &SV, SiteValue &Out, Path At) {
+                   return siteValue(SV, Out, At);
+                 }) &&
+           states(*O, "states", S.States, P);
+  }
+
+  bool function(const json::Value &V, FunctionSummary &F, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "key", F.Key, P) && string(*O, "name", F.Name, P) &&
+           point(*O, "at", F.Where, P) && notes(*O, "notes", F.Notes, P) &&
+           array(*O, "calls", F.Calls, P,
+                 [&](const json::Value &C, CallSite &Out, Path At) {
+                   return call(C, Out, At);
+                 }) &&
+           array(*O, "ops", F.Ops, P,
+                 [&](const json::Value &C, Operation &Out, Path At) {
+                   return op(C, Out, At);
+                 }) &&
+           array(*O, "sites", F.Sites, P,
+                 [&](const json::Value &C, StackOffsetSite &Out, Path At) {
+                   return site(C, Out, At);
+                 }) &&
+           states(*O, "exit_states", F.ExitStates, P) &&
+           array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
+           (!O->get("return_bits") ||
+            knownBits(*O, "return_bits", F.ReturnBits, P)) &&
+           array(*O, "stores", F.Stores, P, argFact) &&
+           array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
+           checkNoteIds(F, P);
+  }
+
+  /// {"slot": key, "targets": [function keys, sorted]}.
+  static bool join(const json::Value &V, TargetJoin &J, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "slot", J.Slot, P) &&
+           array(*O, "targets", J.Targets, P, text) &&
+           checkSorted(J.Targets, P.field("targets"));
+  }
+
+  static bool text(const json::Value &V, std::string &Out, Path P) {
+    if (auto S = V.getAsString()) {
+      Out = S->str();
+      return true;
+    }
+    P.report("expected a string");
+    return false;
+  }
+
+  static bool checkSorted(ArrayRef<std::string> Keys, Path P) {
+    if (llvm::is_sorted(Keys))
+      return true;
+    P.report("expected sorted keys");
+    return false;
+  }
+
+  static bool checkJoins(const FunctionSummary &F, Path P) {
+    if (F.Joins.size() <= RelState::MaxJoins)
+      return true;
+    P.field("joins").report("more joins than kept");
+    return false;
+  }
+
+  /// {"to": slot, "param": index (optional), "from": function, slot or
+  /// unseen, "key": the function's or slot's key (not for unseen), "at"}.
+  bool flow(const json::Value &V, PointerFlow &F, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    const json::Value *From = O->get("from");
+    if (!From) {
+      P.field("from").report("missing");
+      return false;
+    }
+    if (!enumeration(*From, AllFlowSources, flowSourceName, F.From,
+                     P.field("from")) ||
+        !string(*O, "to", F.To, P) || !integer(*O, "param", F.ToParam, P) ||
+        !point(*O, "at", F.Where, P))
+      return false;
+    if (F.ToParam < -1) {
+      P.field("param").report("expected a parameter index");
+      return false;
+    }
+    return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
+  }
+
+  static bool checkTests(const FunctionSummary &F, Path P) {
+    if (F.Tests.size() <= RelState::MaxTests)
+      return true;
+    P.field("tests").report("more parameter tests than kept");
+    return false;
+  }
+
+  /// RelState::Why* index the function's notes; a stored summary must not
+  /// send the solver out of bounds.
+  static bool checkNoteIds(const FunctionSummary &F, Path P) {
+    auto InRange = [&](const RelState &R) {
+      return R.WhyIrq < int(F.Notes.size()) &&
+             R.WhyPreempt < int(F.Notes.size());
+    };
+    bool Ok = llvm::all_of(F.ExitStates, InRange) &&
+              llvm::all_of(F.Calls, [&](const CallSite &C) {
+                return llvm::all_of(C.States, InRange);
+              }) &&
+              llvm::all_of(F.Ops, [&](const Operation &Op) {
+                return llvm::all_of(Op.States, InRange);
+              }) &&
+              llvm::all_of(F.Sites, [&](const StackOffsetSite &S) {
+                return llvm::all_of(S.States, InRange);
+              });
+    if (!Ok)
+      P.report("a state refers to a note the function does not have");
+    return Ok;
+  }
+
+  bool hint(const json::Value &V, EntryHint &H, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "function_key", H.FunctionKey, P) ||
+        !string(*O, "function_name", H.FunctionName, P))
+      return false;
+    const json::Value *Ctx = O->get("context");
+    const json::Object *C = Ctx ? Ctx->getAsObject() : nullptr;
+    if (!C || !C->get("preempt") || !C->get("irqs")) {
+      P.field("context").report("expected {preempt, irqs}");
+      return false;
+    }
+    const json::Value *Why = O->get("why");
+    if (!Why) {
+      P.field("why").report("missing");
+      return false;
+    }
+    if (const json::Value *M = C->get("migration"))
+      if (!enumeration(*M, AllSwitches, switchName, H.Context.Migration,
+                       P.field("context")))
+        return false;
+    return enumeration(*C->get("preempt"), AllSwitches, switchName,
+                       H.Context.Preempt, P.field("context")) &&
+           enumeration(*C->get("irqs"), AllSwitches, switchName,
+                       H.Context.Irqs, P.field("context")) &&
+           note(*Why, H.Why, P.field("why")) &&
+           optionalString(*O, "work_item", H.WorkItem, P);
+  }
+
+  bool queueing(const json::Value &V, WorkQueueing &Q, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "work", Q.Work, P) &&
+           string(*O, "queue", Q.Queue, P) && point(*O, "at", Q.Where, P);
+  }
+
+  bool allocation(const json::Value &V, QueueAllocation &A, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "queue", A.Queue, P) || !point(*O, "at", A.Where, P))
+      return false;
+    if (O->get("unbound")) {
+      bool Unbound = false;
+      if (!flag(*O, "unbound", Unbound, P))
+        return false;
+      A.Unbound = Unbound;
+    }
+    return true;
+  }
+
+  bool summary(const json::Value &V, TUSummary &S, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    std::optional<int64_t> Format =
+        O->get("format") ? O->get("format")->getAsInteger() : std::nullopt;
+    if (Format != int64_t(SummaryFormatVersion)) {
+      P.field("format").report("another summary format version");
+      return false;
+    }
+    if (!array(*O, "files", Files, P,
+               [](const json::Value &F, std::string &Out, Path At) {
+                 if (auto S = F.getAsString()) {
+                   Out = S->str();
+                   return true;
+                 }
+                 At.report("expected a string");
+                 return false;
+               }))
+      return false;
+    const json::Value *T = O->get("target");
+    const json::Object *TO = T ? T->getAsObject() : nullptr;
+    if (!TO || !string(*TO, "arch", S.Target.Arch, P.field("target")) ||
+        !integer(*TO, "stack_alignment", S.Target.StackAlignment,
+                 P.field("target")) ||
+        !flag(*TO, "from_flag", S.Target.FromFlag, P.field("target"))) {
+      if (!TO)
+        P.field("target").report("expected {arch, stack_alignment}");
+      return false;
+    }
+    return string(*O, "main_file", S.MainFile, P) &&
+           integer(*O, "parse_errors", S.ParseErrors, P) &&
+           array(*O, "functions", S.Functions, P,
+                 [&](const json::Value &F, FunctionSummary &Out, Path At) {
+                   return function(F, Out, At);
+                 }) &&
+           array(*O, "hints", S.Hints, P,
+                 [&](const json::Value &H, EntryHint &Out, Path At) {
+                   return hint(H, Out, At);
+                 }) &&
+           array(*O, "queueings", S.Queueings, P,
+                 [&](const json::Value &Q, WorkQueueing &Out, Path At) {
+                   return queueing(Q, Out, At);
+                 }) &&
+           array(*O, "allocations", S.Allocations, P,
+                 [&](const json::Value &A, QueueAllocation &Out, Path At) {
+                   return allocation(A, Out, At);
+                 }) &&
+           array(*O, "flows", S.Flows, P,
+                 [&](const json::Value &F, PointerFlow &Out, Path At) {
+                   return flow(F, Out, At);
+                 });
+  }
+
+  json::Path::Root Root{"summary"};
+  std::vector<std::string> Files;
+};
+
+} // namespace
+
+json::Value summaryToJson(const TUSummary &Summary) {
+  return Writer().write(Summary);
+}
+
+Expected<TUSummary> summaryFromJson(const json::Value &Value) {
+  return Reader().read(Value);
+}
+
+} // namespace kharden

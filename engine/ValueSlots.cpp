@@ -1,0 +1,601 @@
+#include "engine/ValueSlots.h"
+#include "engine/FieldStores.h"
+#include "engine/IntegerBits.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+
+using namespace clang;
+
+namespace kharden {
+
+std::optional<bool> constantTruth(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  if (E->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull))
+    return false;
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getBoolValue();
+  return std::nullopt;
+}
+
+const Expr *ValueSlots::stripOnce(const Expr *E, bool &Negated,
+                                  ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_LNot) {
+    Negated = !Negated;
+    return U->getSubExpr()->IgnoreParenImpCasts();
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E);
+      CE && CE->getBuiltinCallee() == Builtin::BI__builtin_expect)
+    return CE->getArg(0)->IgnoreParenImpCasts();
+  // A statement expression's value is its last statement's.
+  if (const auto *SE = dyn_cast<StmtExpr>(E))
+    if (const auto *Last = dyn_cast_or_null<Expr>(SE->getSubStmt()->body_back()))
+      return Last->IgnoreParenImpCasts();
+  // `x != NULL`, `x == 0`: a test of x.
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->isEqualityOp() && !B->getLHS()->isValueDependent() &&
+      B->getRHS()->IgnoreParenCasts()->isNullPointerConstant(
+          Ctx, Expr::NPC_ValueDependentIsNotNull)) {
+    Negated ^= B->getOpcode() == BO_EQ;
+    return B->getLHS()->IgnoreParenImpCasts();
+  }
+  return E;
+}
+
+/// E without the wrappers stripOnce() removes.
+static const Expr *strip(const Expr *E, bool &Negated, ASTContext &Ctx) {
+  for (const Expr *Inner = ValueSlots::stripOnce(E, Negated, Ctx); Inner != E;
+       Inner = ValueSlots::stripOnce(E, Negated, Ctx))
+    E = Inner;
+  return E;
+}
+
+namespace {
+
+/// What a branch condition tests under its wrappers; null where a kernel
+/// model primitive decides it.
+const Expr *tested(const Expr *Cond, PrimitiveOf IsPrimitive,
+                   ASTContext &Ctx) {
+  bool Negated = false;
+  for (const Expr *E = Cond->IgnoreParenImpCasts();;) {
+    if (IsPrimitive(E))
+      return nullptr;
+    const Expr *Inner = ValueSlots::stripOnce(E, Negated, Ctx);
+    if (Inner == E)
+      return E;
+    E = Inner;
+  }
+}
+
+std::vector<Effect> intersect(const std::vector<Effect> &A,
+                              const std::vector<Effect> &B) {
+  std::vector<Effect> Out;
+  for (Effect E : A)
+    if (llvm::is_contained(B, E))
+      Out.push_back(E);
+  return Out;
+}
+
+std::vector<Effect> unite(std::vector<Effect> A, const std::vector<Effect> &B) {
+  for (Effect E : B)
+    if (!llvm::is_contained(A, E))
+      A.push_back(E);
+  return A;
+}
+
+} // namespace
+
+/// What each outcome of a value made of context predicates implies, if it
+/// is one: `a || b` true implies only what both imply, false what either.
+std::optional<ValueSlots::Fork>
+ValueSlots::predicate(const Expr *E, PrimitiveOf IsPrimitive, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (const Primitive *P = IsPrimitive(E)) {
+    if (P->Access || (P->WhenTrue.empty() && P->WhenFalse.empty()))
+      return std::nullopt;
+    return Fork{E, 0, P->WhenTrue, P->WhenFalse, {E}};
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    bool Or = B->getOpcode() == BO_LOr || B->getOpcode() == BO_Or;
+    if (!Or && B->getOpcode() != BO_LAnd)
+      return std::nullopt;
+    std::optional<Fork> L = predicate(B->getLHS(), IsPrimitive, Ctx);
+    std::optional<Fork> R = L ? predicate(B->getRHS(), IsPrimitive, Ctx)
+                              : std::nullopt;
+    if (!R)
+      return std::nullopt;
+    L->Primitives.append(R->Primitives);
+    if (Or) {
+      L->IfTrue = intersect(L->IfTrue, R->IfTrue);
+      L->IfFalse = unite(L->IfFalse, R->IfFalse);
+    } else {
+      L->IfTrue = unite(L->IfTrue, R->IfTrue);
+      L->IfFalse = intersect(L->IfFalse, R->IfFalse);
+    }
+    return L;
+  }
+  bool Negated = false;
+  const Expr *Inner = stripOnce(E, Negated, Ctx);
+  if (Inner == E)
+    return std::nullopt;
+  std::optional<Fork> F = predicate(Inner, IsPrimitive, Ctx);
+  if (F && Negated)
+    std::swap(F->IfTrue, F->IfFalse);
+  return F;
+}
+
+namespace {
+
+llvm::FoldingSetNodeID profileOf(const Expr *E, ASTContext &Ctx) {
+  llvm::FoldingSetNodeID ID;
+  E->Profile(ID, Ctx, /*Canonical=*/true);
+  return ID;
+}
+
+/// The variable or field an lvalue names, if it names one directly.
+const ValueDecl *namedDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+/// A local scalar variable: what a variable slot can hold.
+const VarDecl *scalarLocal(const ValueDecl *D) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(D);
+  return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+                 !VD->getType().isVolatileQualified() &&
+                 VD->getType()->isScalarType()
+             ? VD
+             : nullptr;
+}
+
+/// What the body does that decides which values can be slots.
+class BodyFacts : public RecursiveASTVisitor<BodyFacts> {
+public:
+  llvm::DenseSet<const ValueDecl *> AddressTaken;
+  /// Values assigned to a local variable or returned (null).
+  llvm::SmallVector<std::pair<const Expr *, const VarDecl *>, 8> Values;
+
+  llvm::DenseSet<const ValueDecl *> Assigned;
+  /// Assigned other than by moving a pointer (`p += n`, `p++`).
+  llvm::DenseSet<const ValueDecl *> Replaced;
+
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf)
+      if (const ValueDecl *D = namedDecl(U->getSubExpr()))
+        AddressTaken.insert(D);
+    return true;
+  }
+  bool VisitExpr(Expr *E) {
+    std::optional<StoreStmt> W = storeOf(E);
+    const ValueDecl *D = W ? namedDecl(W->Target) : nullptr;
+    if (!D)
+      return true;
+    Assigned.insert(D);
+    if (!W->PointerStep)
+      Replaced.insert(D);
+    if (const VarDecl *V = scalarLocal(D); V && W->Value)
+      result(W->Value, V);
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *VD) {
+    if (VD->hasInit() && scalarLocal(VD))
+      result(VD->getInit(), VD);
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *R) {
+    if (R->getRetValue())
+      result(R->getRetValue(), nullptr);
+    return true;
+  }
+
+private:
+  void result(const Expr *E, const VarDecl *To) { Values.push_back({E, To}); }
+};
+
+/// A condition whose value a second test may assume unchanged: no writes,
+/// no primitives, only direct calls. Collects the variables and fields read.
+class StableCondition : public RecursiveASTVisitor<StableCondition> {
+public:
+  StableCondition(PrimitiveOf IsPrimitive,
+                  const llvm::DenseSet<const ValueDecl *> &AddressTaken)
+      : IsPrimitive(IsPrimitive), AddressTaken(AddressTaken) {}
+  bool Stable = true;
+  llvm::SmallVector<const ValueDecl *, 4> Reads;
+
+  bool VisitStmt(Stmt *S) {
+    const auto *E = dyn_cast<Expr>(S);
+    if (!E || isa<StmtExpr>(E) || IsPrimitive(E))
+      Stable = false;
+    return Stable;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Stable &= !B->isAssignmentOp();
+    return Stable;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    Stable &= !U->isIncrementDecrementOp();
+    return Stable;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    Stable &= CE->getDirectCallee() != nullptr;
+    return Stable;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    Stable &= !AddressTaken.contains(DRE->getDecl());
+    Reads.push_back(DRE->getDecl());
+    return Stable;
+  }
+  bool VisitMemberExpr(MemberExpr *ME) {
+    Reads.push_back(ME->getMemberDecl());
+    return true;
+  }
+
+private:
+  PrimitiveOf IsPrimitive;
+  const llvm::DenseSet<const ValueDecl *> &AddressTaken;
+};
+
+} // namespace
+
+ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
+                       PrimitiveOf IsPrimitive,
+                       llvm::function_ref<bool(const CallExpr *)> ReturnsFacts)
+    : FD(FD), Ctx(Ctx) {
+  BodyFacts Body;
+  Body.TraverseStmt(FD->getBody());
+  AddressTaken = std::move(Body.AddressTaken);
+  Assigned = std::move(Body.Assigned);
+  Replaced = std::move(Body.Replaced);
+
+  // Candidates in CFG order, so that slot numbers are deterministic.
+  struct Candidate {
+    const Expr *E;
+    llvm::FoldingSetNodeID ID;
+    unsigned Tests = 0;
+  };
+  llvm::SmallVector<Candidate, 8> Conditions;
+  for (const CFGBlock *B : llvm::reverse(Cfg)) {
+    const Expr *Cond = B->succ_size() == 2 ? B->getLastCondition() : nullptr;
+    if (!Cond || !(Cond = tested(Cond, IsPrimitive, Ctx)))
+      continue;
+    if (std::optional<ParamTest> T = paramTest(Cond)) {
+      testSlot(*T);
+      continue;
+    }
+    if (isa<DeclRefExpr>(Cond)) {
+      const VarDecl *V = scalarLocal(namedDecl(Cond));
+      if (V && !AddressTaken.contains(V) && !varSlot(V) &&
+          Locals.size() < RelState::MaxLocals)
+        Locals.push_back({V, nullptr, {}, {}, true});
+      continue; // a parameter's slot is its index
+    }
+    llvm::FoldingSetNodeID ID = profileOf(Cond, Ctx);
+    auto It = llvm::find_if(Conditions,
+                            [&](const Candidate &C) { return C.ID == ID; });
+    if (It == Conditions.end())
+      It = Conditions.insert(Conditions.end(), {Cond, ID, 0});
+    ++It->Tests;
+  }
+  for (Candidate &C : Conditions) {
+    if (Locals.size() == RelState::MaxLocals)
+      break;
+    StableCondition Check(IsPrimitive, AddressTaken);
+    Check.TraverseStmt(const_cast<Expr *>(C.E));
+    const auto *Call = dyn_cast<CallExpr>(C.E);
+    if (C.Tests >= 2 && Check.Stable)
+      Locals.push_back({nullptr, C.E, std::move(C.ID), std::move(Check.Reads)});
+    else if (Call && ReturnsFacts(Call)) // each call says what it returned
+      Locals.push_back({nullptr, C.E, std::move(C.ID), {}, true});
+  }
+  for (auto [Value, To] : Body.Values) {
+    if (!To)
+      Returned.push_back(Value);
+    else if (Value == To->getInit() && !Replaced.contains(To) &&
+             !AddressTaken.contains(To))
+      (Assigned.contains(To) ? Stepped : Initializers)[To] = Value;
+    std::optional<unsigned> Slot =
+        To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
+    if (!Slot)
+      continue;
+    // A test kept in a slot splits the paths where it is assigned.
+    bool Negated = false;
+    if (std::optional<ParamTest> T = paramTest(strip(Value, Negated, Ctx)))
+      testSlot(*T);
+    const auto *Call = dyn_cast<CallExpr>(Value->IgnoreParenCasts());
+    if (Call && Call->getDirectCallee() && !IsPrimitive(Call)) {
+      Results[Call] = *Slot;
+      SetByEvent.insert(Value);
+      continue;
+    }
+    if (std::optional<Fork> F = predicate(Value, IsPrimitive, Ctx);
+        F && (!F->IfTrue.empty() || !F->IfFalse.empty())) {
+      F->Value = Value;
+      F->Slot = uint8_t(*Slot);
+      Forks.push_back(std::move(*F));
+      SetByEvent.insert(Value);
+    }
+  }
+}
+
+const ValueSlots::Fork *ValueSlots::forkOf(const Expr *Value) const {
+  for (const Fork &F : Forks)
+    if (F.Value == Value)
+      return &F;
+  return nullptr;
+}
+
+std::optional<unsigned> ValueSlots::paramIndex(const Expr *E) const {
+  const auto *PVD = dyn_cast_or_null<ParmVarDecl>(namedDecl(E));
+  if (!PVD || PVD->getDeclContext() != FD || AddressTaken.contains(PVD))
+    return std::nullopt;
+  unsigned I = PVD->getFunctionScopeIndex();
+  return I < RelState::MaxParams ? std::optional<unsigned>(I) : std::nullopt;
+}
+
+std::optional<FieldPath> ValueSlots::fieldOf(const Expr *LValue,
+                                             unsigned Depth) const {
+  const Expr *E = LValue->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    std::optional<FieldPath> Obj =
+        !Field             ? std::nullopt
+        : M->isArrow()     ? pointeeOf(M->getBase(), Depth)
+                           : fieldOf(M->getBase(), Depth);
+    if (Obj)
+      Obj->Field = joinField(Obj->Field, Field->getName());
+    return Obj;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return pointeeOf(U->getSubExpr(), Depth);
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return FieldPath{V, false, ""};
+  return std::nullopt;
+}
+
+std::optional<FieldPath> ValueSlots::pointeeOf(const Expr *Pointer,
+                                               unsigned Depth) const {
+  const Expr *E = Pointer->IgnoreParens();
+  while (const auto *C = dyn_cast<ImplicitCastExpr>(E)) {
+    if (C->getCastKind() != CK_LValueToRValue && C->getCastKind() != CK_NoOp)
+      break;
+    E = C->getSubExpr()->IgnoreParens();
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return fieldOf(U->getSubExpr(), Depth);
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !V->getType()->isPointerType() || AddressTaken.contains(V))
+    return std::nullopt;
+  if (auto It = Initializers.find(V); It != Initializers.end() && Depth < 4)
+    if (std::optional<FieldPath> Alias = pointeeOf(It->second, Depth + 1))
+      return Alias; // `evt = &hc->evt`
+  if (Assigned.contains(V))
+    return std::nullopt;
+  return FieldPath{V, true, ""};
+}
+
+std::optional<ArgRef> ValueSlots::argRefOf(const FieldPath &F) const {
+  const auto *P = dyn_cast<ParmVarDecl>(F.Base);
+  if (!P || !F.Through || P->getDeclContext() != FD ||
+      P->getFunctionScopeIndex() >= RelState::MaxParams)
+    return std::nullopt;
+  return ArgRef{uint8_t(P->getFunctionScopeIndex()), F.Field};
+}
+
+std::optional<ArgRef> ValueSlots::argRefOf(const Expr *E) const {
+  if (std::optional<unsigned> P = paramIndex(E))
+    return ArgRef{uint8_t(*P), ""};
+  std::optional<FieldPath> F = fieldOf(E);
+  if (!F || F->Field.empty()) // `*p` is no field
+    return std::nullopt;
+  return argRefOf(*F);
+}
+
+std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
+  return kharden::paramTest(E, Ctx, [&](const Expr *X) { return argRefOf(X); });
+}
+
+KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
+                                unsigned Depth) const {
+  return kharden::knownBits(
+      E, Ctx,
+      [&](const Expr *Leaf, unsigned At) -> KnownBits {
+        if (const auto *CE = dyn_cast<CallExpr>(Leaf))
+          return OfCall(CE);
+        // A local variable that only ever holds its initializer (which may
+        // name the variable itself: `int x = x | 1;`).
+        const auto *D = dyn_cast<DeclRefExpr>(Leaf);
+        const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+        if (auto It = Initializers.find(V); It != Initializers.end())
+          return knownBits(It->second, OfCall, At + 1);
+        // A pointer only moved within its object stays not NULL.
+        if (auto It = Stepped.find(V); It != Stepped.end() &&
+            knownBits(It->second, OfCall, At + 1).knownNonZero())
+          return KnownBits::nonZero();
+        return {};
+      },
+      Depth);
+}
+
+KnownBits ValueSlots::returnBits(CallBits OfCall) const {
+  if (Returned.empty())
+    return {};
+  KnownBits B = knownBits(Returned.front(), OfCall);
+  for (const Expr *R : llvm::drop_begin(Returned))
+    B = B.join(knownBits(R, OfCall));
+  return B;
+}
+
+std::optional<unsigned> ValueSlots::testSlotOf(const Expr *Cond) const {
+  std::optional<ParamTest> T = paramTest(Cond);
+  const ParamTest *It = T ? llvm::find(Tests, *T) : Tests.end();
+  if (It == Tests.end())
+    return std::nullopt;
+  return RelState::FirstTestSlot + unsigned(It - Tests.begin());
+}
+
+std::optional<unsigned> ValueSlots::testSlot(const ParamTest &T) {
+  const ParamTest *It = llvm::find(Tests, T);
+  if (It == Tests.end()) {
+    if (Tests.size() == RelState::MaxTests)
+      return std::nullopt;
+    It = Tests.insert(Tests.end(), T);
+  }
+  return RelState::FirstTestSlot + unsigned(It - Tests.begin());
+}
+
+std::optional<unsigned> ValueSlots::paramOf(unsigned Slot) const {
+  if (Slot < RelState::MaxParams)
+    return Slot;
+  if (Slot >= RelState::FirstTestSlot)
+    return Tests[Slot - RelState::FirstTestSlot].Arg.Index;
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::passedOn(const Expr *Arg) const {
+  const auto *PVD = dyn_cast_or_null<ParmVarDecl>(namedDecl(Arg));
+  if (!PVD || PVD->getDeclContext() != FD || AddressTaken.contains(PVD) ||
+      Assigned.contains(PVD))
+    return std::nullopt;
+  return PVD->getFunctionScopeIndex();
+}
+
+std::optional<unsigned> ValueSlots::forwardedParam(const Expr *Arg) const {
+  std::optional<unsigned> P = paramIndex(Arg);
+  if (P && Assigned.contains(namedDecl(Arg)))
+    return std::nullopt;
+  return P;
+}
+
+std::optional<unsigned> ValueSlots::varSlot(const ValueDecl *D) const {
+  for (unsigned I = 0; I < Locals.size(); ++I)
+    if (Locals[I].Var && Locals[I].Var == D)
+      return RelState::MaxParams + I;
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::localOf(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (isa<DeclRefExpr>(E))
+    return varSlot(namedDecl(E));
+  if (llvm::none_of(Locals, [](const Local &L) { return L.Condition; }))
+    return std::nullopt;
+  llvm::FoldingSetNodeID ID = profileOf(E, Ctx);
+  for (unsigned I = 0; I < Locals.size(); ++I)
+    if (Locals[I].Condition && Locals[I].ID == ID)
+      return RelState::MaxParams + I;
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::slotOf(const Expr *Cond) const {
+  if (std::optional<unsigned> P = paramIndex(Cond))
+    return P;
+  return localOf(Cond);
+}
+
+std::optional<unsigned> ValueSlots::nonZeroWhenTrue(const Expr *E) const {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B)
+    return std::nullopt;
+  const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+  const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+  if (B->getOpcode() == BO_And) {
+    std::optional<unsigned> S = slotOf(L);
+    return S ? S : slotOf(R);
+  }
+  if (B->getOpcode() == BO_EQ && constantTruth(R, Ctx).value_or(false)) {
+    std::optional<unsigned> S = slotOf(L);
+    return S ? S : nonZeroWhenTrue(L);
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::resultSlot(const CallExpr *CE) const {
+  if (auto It = Results.find(CE); It != Results.end())
+    return It->second;
+  return localOf(CE);
+}
+
+bool ValueSlots::resultReplaces(unsigned Slot) const {
+  unsigned I = Slot - RelState::MaxParams;
+  return Slot == RelState::RetSlot ||
+         (I < Locals.size() && Locals[I].ResultReplaces);
+}
+
+void ValueSlots::writeTo(const Expr *LHS, const Expr *RHS,
+                         llvm::SmallVectorImpl<SlotWrite> &Out) const {
+  if (std::optional<unsigned> P = paramIndex(LHS)) {
+    Out.push_back({SlotWrite::ParamChanged, uint8_t(*P)});
+    return;
+  }
+  // A field a parameter test reads: later tests are not about the caller's.
+  if (std::optional<ArgRef> F = argRefOf(LHS))
+    if (llvm::any_of(Tests, [&](const ParamTest &T) {
+          return T.Arg.Index == F->Index &&
+                 (fieldWithin(T.Arg.Field, F->Field) ||
+                  fieldWithin(F->Field, T.Arg.Field));
+        }))
+      Out.push_back({SlotWrite::ParamChanged, F->Index});
+  const ValueDecl *D = namedDecl(LHS);
+  if (!D)
+    return;
+  for (unsigned I = 0; I < Locals.size(); ++I) {
+    const Local &L = Locals[I];
+    uint8_t Slot = uint8_t(RelState::MaxParams + I);
+    if (L.Var != D) {
+      if (llvm::is_contained(L.Reads, D))
+        Out.push_back({SlotWrite::Forget, Slot});
+      continue;
+    }
+    assign(Slot, RHS, Out);
+  }
+}
+
+void ValueSlots::assign(uint8_t Slot, const Expr *Value,
+                        llvm::SmallVectorImpl<SlotWrite> &Out) const {
+  if (const Fork *F = Value ? forkOf(Value) : nullptr)
+    Out.push_back({SlotWrite::Fork, Slot, uint8_t(F - Forks.begin())});
+  if (Value && SetByEvent.contains(Value))
+    return; // the call's own event sets it, or the fork
+  bool Negated = false;
+  if (std::optional<unsigned> Test =
+          Value ? testSlotOf(strip(Value, Negated, Ctx)) : std::nullopt) {
+    Out.push_back({SlotWrite::Split, Slot, uint8_t(*Test), Negated});
+    return;
+  }
+  if (std::optional<bool> V = Value ? constantTruth(Value, Ctx) : std::nullopt)
+    Out.push_back({SlotWrite::Set, Slot, 0, *V});
+  else if (std::optional<unsigned> From = Value ? slotOf(Value) : std::nullopt;
+           From && Slot == RelState::RetSlot)
+    Out.push_back({SlotWrite::Copy, Slot, uint8_t(*From)});
+  else
+    Out.push_back({SlotWrite::Forget, Slot});
+}
+
+void ValueSlots::writes(const Stmt *S,
+                        llvm::SmallVectorImpl<SlotWrite> &Out) const {
+  if (std::optional<StoreStmt> W = storeOf(S)) {
+    writeTo(W->Target, W->Value, Out);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (std::optional<unsigned> Slot = varSlot(dyn_cast<VarDecl>(D)))
+        assign(uint8_t(*Slot), cast<VarDecl>(D)->getInit(), Out);
+  } else if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+    if (R->getRetValue())
+      assign(RelState::RetSlot, R->getRetValue(), Out);
+  }
+}
+
+} // namespace kharden

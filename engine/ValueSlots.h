@@ -1,0 +1,186 @@
+//===- engine/ValueSlots.h - values a path remembers --         -*- C++ -*-===//
+//
+// The values whose branch outcomes the context engine keeps along a path, so
+// that two tests of one value agree and a value that a callee's exit decides
+// selects that exit:
+//  - the first RelState::MaxParams parameters, as the caller passed them
+//    (until the path assigns them);
+//  - up to RelState::MaxLocals local slots: a local variable a branch tests
+//    (`if (no_rcu)`), or a condition without side effects tested more than
+//    once or on a callee's return value (`if (netif_running(dev))` twice);
+//  - the function's return value (RelState::RetSlot), for its callers;
+//  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
+//    `(flags & M) == NAPI`), which the bits known of a caller's argument
+//    decide. A test a value is assigned (`return !!(gfp & ...)`) splits
+//    the paths there.
+// A slot assigned a value made of context predicates splits the paths there
+// (a Fork), each path with its outcome's effects.
+//
+// A condition slot assumes that code between its tests does not change what
+// it reads unless the function assigns a variable or field in it: the same
+// bet a reviewer makes reading `if (x) lock(); ... if (x) unlock();`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_VALUESLOTS_H
+#define KHARDEN_ENGINE_VALUESLOTS_H
+
+#include "engine/ContextState.h"
+#include "engine/FieldStores.h"
+#include "engine/KernelModel.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/FoldingSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <optional>
+
+namespace kharden {
+
+/// What a constant says about its truth: `0`, `NULL`, `false`, an enum.
+std::optional<bool> constantTruth(const clang::Expr *E, clang::ASTContext &Ctx);
+/// What a callee's return values have in common, where its summary says.
+using CallBits = llvm::function_ref<KnownBits(const clang::CallExpr *)>;
+
+/// What one statement does to a slot.
+struct SlotWrite {
+  enum Kind : uint8_t {
+    Set,          ///< Holds Value from here on.
+    Forget,       ///< Holds something unknown.
+    Copy,         ///< Holds what slot From holds (`return ret;`).
+    ParamChanged, ///< A parameter's later tests say nothing about the caller.
+    Fork,         ///< Splits the paths on forks()[From].
+    Split,        ///< Holds test slot From's outcome (negated if Value);
+                  ///< a path that has not found it splits in two.
+  } K = Forget;
+  uint8_t Slot = 0, From = 0;
+  bool Value = false;
+};
+
+/// The kernel model primitive an expression is (a call, or the expansion
+/// of a macro), if any.
+using PrimitiveOf = llvm::function_ref<const Primitive *(const clang::Expr *)>;
+
+class ValueSlots {
+public:
+  /// IsPrimitive: primitives' values are never assumed stable.
+  /// ReturnsFacts: whether a callee's summary says what it returns.
+  ValueSlots(const clang::FunctionDecl *FD, const clang::CFG &Cfg,
+             clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
+             llvm::function_ref<bool(const clang::CallExpr *)> ReturnsFacts);
+
+  /// The slot a branch condition tests, seen through parentheses, casts, `!`
+  /// and __builtin_expect() by the caller.
+  std::optional<unsigned> slotOf(const clang::Expr *Cond) const;
+  /// The slot of x in a condition that, found true, says x is not zero:
+  /// `x & MASK`, `(x & MASK) == BIT`.
+  std::optional<unsigned> nonZeroWhenTrue(const clang::Expr *Cond) const;
+  /// The parameter-test slot a condition is, if it is one.
+  std::optional<unsigned> testSlotOf(const clang::Expr *Cond) const;
+  /// The slot of test T, added if it is new and there is room.
+  std::optional<unsigned> testSlot(const ParamTest &T);
+  llvm::ArrayRef<ParamTest> tests() const { return Tests; }
+  /// The parameter a parameter slot or a test slot is about.
+  std::optional<unsigned> paramOf(unsigned Slot) const;
+  /// What is known of an integer expression's bits (IntegerBits.h), with
+  /// a local variable that only ever holds its initializer and calls
+  /// (OfCall) as its leaves.
+  KnownBits knownBits(const clang::Expr *E, CallBits OfCall,
+                      unsigned Depth = 0) const;
+  /// What every value the function returns has in common.
+  KnownBits returnBits(CallBits OfCall) const;
+  /// The field an lvalue names (`p->a.b`, `x.a`, `(*p).a`), seen through
+  /// local pointers that only hold their initializer (`evt = &hc->evt`).
+  std::optional<FieldPath> fieldOf(const clang::Expr *LValue,
+                                   unsigned Depth = 0) const;
+  /// The object a pointer value points to (`p`, `&x`, `&p->a`), if the
+  /// function never points it elsewhere.
+  std::optional<FieldPath> pointeeOf(const clang::Expr *Pointer,
+                                     unsigned Depth = 0) const;
+  /// The caller's value an expression reads: a parameter, or a field of
+  /// what one points to (`dev->cpumask`), if the function never assigns
+  /// the parameter.
+  std::optional<ArgRef> argRefOf(const clang::Expr *E) const;
+  /// The same of a field (or object) F, if a parameter points to it.
+  std::optional<ArgRef> argRefOf(const FieldPath &F) const;
+  /// The parameter an argument passes on, if the function never assigns it.
+  std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
+  /// The same of any parameter, not only of the first MaxParams.
+  std::optional<unsigned> passedOn(const clang::Expr *Arg) const;
+  /// The slot a direct call's result goes to: a variable slot it is assigned
+  /// to, the condition slot it is, or the return value.
+  std::optional<unsigned> resultSlot(const clang::CallExpr *CE) const;
+  /// Whether a call's result replaces the slot's value (not for a stable
+  /// condition, which a callee that says nothing leaves as it was).
+  bool resultReplaces(unsigned Slot) const;
+  /// A value made of context predicates (`!rcu_is_watching()`,
+  /// `!(hardirq_count() | softirq_count())`, a trylock) that a slot keeps:
+  /// the paths split where it is evaluated, each with the effects its
+  /// outcome implies.
+  struct Fork {
+    const clang::Expr *Value;
+    uint8_t Slot;
+    std::vector<Effect> IfTrue, IfFalse;
+    /// The primitives it is made of: their branch effects are the fork's.
+    llvm::SmallVector<const clang::Expr *, 2> Primitives;
+  };
+  llvm::ArrayRef<Fork> forks() const { return Forks; }
+  /// The fork that assigning Value starts, if any.
+  const Fork *forkOf(const clang::Expr *Value) const;
+  /// What statement S (a CFG element) does to the slots.
+  void writes(const clang::Stmt *S,
+              llvm::SmallVectorImpl<SlotWrite> &Out) const;
+
+  /// A condition with one wrapper that does not change its truth removed:
+  /// parentheses and casts, then `!`, `== 0` (flipping Negated), `!= NULL`,
+  /// __builtin_expect() or a statement expression around its last value;
+  /// E itself if it has none.
+  static const clang::Expr *stripOnce(const clang::Expr *E, bool &Negated,
+                                      clang::ASTContext &Ctx);
+
+private:
+  struct Local {
+    const clang::VarDecl *Var = nullptr;  ///< A variable slot, or
+    const clang::Expr *Condition = nullptr; ///< a condition slot ...
+    llvm::FoldingSetNodeID ID;                ///< ... with this profile,
+    llvm::SmallVector<const clang::ValueDecl *, 4> Reads; ///< reading these.
+    /// A call's result replaces the value: a variable, or a condition that
+    /// is a call saying what it returns (else a stable condition keeps it).
+    bool ResultReplaces = false;
+  };
+  static std::optional<Fork> predicate(const clang::Expr *E,
+                                       PrimitiveOf IsPrimitive,
+                                       clang::ASTContext &Ctx);
+  std::optional<unsigned> paramIndex(const clang::Expr *E) const;
+  std::optional<ParamTest> paramTest(const clang::Expr *E) const;
+  std::optional<unsigned> varSlot(const clang::ValueDecl *D) const;
+  std::optional<unsigned> localOf(const clang::Expr *E) const;
+  void writeTo(const clang::Expr *LHS, const clang::Expr *RHS,
+               llvm::SmallVectorImpl<SlotWrite> &Out) const;
+  /// Slot takes Value (null: something unknown).
+  void assign(uint8_t Slot, const clang::Expr *Value,
+              llvm::SmallVectorImpl<SlotWrite> &Out) const;
+
+  const clang::FunctionDecl *FD;
+  clang::ASTContext &Ctx;
+  /// Assigned: stored to at all; Replaced: other than by moving a pointer.
+  llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned, Replaced;
+  llvm::SmallVector<Local, RelState::MaxLocals> Locals;
+  /// Calls whose result is assigned, tested or returned, and where to.
+  llvm::DenseMap<const clang::CallExpr *, unsigned> Results;
+  llvm::SmallVector<Fork, 2> Forks;
+  llvm::SmallVector<ParamTest, 2> Tests;
+  llvm::SmallVector<const clang::Expr *, 2> Returned;
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Initializers;
+  /// Pointers only moved after their initializer (`p -= n`).
+  llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Stepped;
+  /// Assigned values whose own event (a call's, a fork's) sets the slot.
+  llvm::DenseSet<const clang::Expr *> SetByEvent;
+};
+
+} // namespace kharden
+
+#endif

@@ -1,0 +1,77 @@
+//===- frontend/Results.h - from results to findings            -*- C++ -*-===//
+//
+// The last step of `kharden check` and `kharden merge`: from the
+// translation units' results (in selection order) to the solved program,
+// the findings, which of them are new (--baseline, --diff, --suppressions),
+// and the written findings. Also what `report` and `extract` share with
+// them: the checks chosen and the kernel model. The options arrive as
+// values (cli/CommonOptions.h reads them from the command line).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_FRONTEND_RESULTS_H
+#define KHARDEN_FRONTEND_RESULTS_H
+
+#include "checkers/Check.h"
+#include "ci/NewFindings.h"
+#include "ci/TUResult.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace kharden {
+
+/// Which checks run, with which options, on which kernel model.
+struct AnalysisOptions {
+  std::string Checks; ///< --checks: comma-separated names, "" or "*": all.
+  std::vector<std::string> CheckOptions;   ///< --check-option c.Option=v
+  std::vector<std::string> PrimitiveFiles; ///< --primitives
+};
+
+enum class FindingFormat { Text, Json, Sarif };
+
+/// How `check` and `merge` select and write their findings.
+struct FindingOptions {
+  FindingFormat Format = FindingFormat::Text;
+  std::string OutputFile; ///< -o; "" for standard output.
+  std::string BaselineFile, DiffFile, SuppressionsFile;
+  bool Stats = false; ///< --stats
+  unsigned MaxIndirectTargets = Program::DefaultMaxTargets;
+};
+
+/// The checks Opts.Checks names, with Opts.CheckOptions applied.
+llvm::Expected<std::vector<std::unique_ptr<Check>>>
+selectChecks(const AnalysisOptions &Opts);
+/// Runs Checks on the solved program: findings sorted, each reported once.
+std::vector<Finding> runChecks(const Program &P,
+                               llvm::ArrayRef<std::unique_ptr<Check>> Checks);
+/// The built-in kernel model and PrimitiveFiles.
+llvm::Expected<std::shared_ptr<const KernelModel>>
+loadKernelModel(llvm::ArrayRef<std::string> PrimitiveFiles);
+/// The suppressions, baseline and diff Opts names, read and checked.
+llvm::Expected<NewFindingFilter> loadNewFindingFilter(const FindingOptions &Opts);
+
+/// Warns (one line) about a translation unit analysed in part or not at all;
+/// one whose compile command cannot run is an error.
+void warnIncomplete(const TUResult &R);
+
+enum class ReportMode {
+  Normal,
+  Kbuild, ///< Diagnostics on stderr; findings do not fail the build.
+};
+
+/// Combines Results in their order into one program, solves it, runs
+/// Checks, keeps the new findings and writes them as Opts says. Returns the exit
+/// status: 2 if a unit's compile command could not run, else 1 if findings
+/// remain, 2 if none do but a unit was incomplete. Context (a kbuild
+/// process's stored callers) joins the program after Results, and only
+/// findings in the files of Results' functions are reported.
+int reportResults(std::vector<TUResult> Results,
+                  std::shared_ptr<const KernelModel> Model,
+                  llvm::ArrayRef<std::unique_ptr<Check>> Checks,
+                  const NewFindingFilter &Filter, const FindingOptions &Opts,
+                  ReportMode Mode, std::vector<TUSummary> Context = {});
+
+} // namespace kharden
+
+#endif
