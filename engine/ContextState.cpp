@@ -96,7 +96,7 @@ void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
   bool Atomic = locallyAtomic();
   if (Atomic && !WasAtomic)
     Region = static_cast<uint16_t>(NoteId + 1);
-  else if (!Atomic && (WasAtomic || Irq == IrqRel::On || Irq == IrqRel::SleptOn))
+  else if (!Atomic && (WasAtomic || irqsTurnedOn(Irq)))
     Region = OpenRegion;
 }
 

@@ -31,6 +31,11 @@ namespace kharden {
 /// bug, not evidence), and they stay off.
 enum class IrqRel : uint8_t { Inherited, Off, On, SleptOn };
 
+/// Whether the function's own code (an enable, or a sleep) turned IRQs on.
+inline bool irqsTurnedOn(IrqRel I) {
+  return I == IrqRel::On || I == IrqRel::SleptOn;
+}
+
 /// What a function returns on a path, as far as a branch on it can tell.
 enum class RetFact : uint8_t { Unknown, Zero, NonZero };
 

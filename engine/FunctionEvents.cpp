@@ -56,7 +56,7 @@ std::string calleeMessage(const FunctionSummary &Callee,
   bool Sleeps = false, IrqsOn = false;
   for (const RelState &S : Callee.ExitStates) {
     Sleeps |= S.SleepEvidence;
-    IrqsOn |= S.Irq == IrqRel::On || S.Irq == IrqRel::SleptOn;
+    IrqsOn |= irqsTurnedOn(S.Irq);
   }
   std::string Name = "'" + Callee.Name + "()'";
   if (!Through.empty())

@@ -64,7 +64,7 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
                                       const AbsState &Entry,
                                       const RelState &R) const {
   std::vector<int16_t> Ids;
-  if (irqsDecidedLocally(Entry, R) && R.Irq != IrqRel::Off && R.WhyIrq >= 0)
+  if (irqsDecidedLocally(Entry, R) && irqsTurnedOn(R.Irq) && R.WhyIrq >= 0)
     Ids.push_back(R.WhyIrq);
   if (preemptDecidedLocally(Entry, R) && R.WhyPreempt >= 0 &&
       !llvm::is_contained(Ids, R.WhyPreempt))
