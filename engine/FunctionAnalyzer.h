@@ -123,8 +123,11 @@ private:
   void collectEvents();
   /// The per-CPU variable each stack-offset site's operations touch.
   void linkSites();
+  /// What uses the outermost node of the expansion at NameLoc that S is
+  /// part of; Top, if given, gets that node.
   const clang::Stmt *userOf(const clang::Stmt *S,
-                            clang::SourceLocation NameLoc);
+                            clang::SourceLocation NameLoc,
+                            const clang::Stmt **Top = nullptr);
   void classify(const clang::CFGElement &E, std::vector<Event> &Events);
   bool classifyMacro(const clang::Stmt *S,
                      llvm::ArrayRef<clang::SourceLocation> Chain,

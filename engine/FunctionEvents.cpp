@@ -330,8 +330,15 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     Op.Where = TU.point(UseLoc);
     if (Outer >= 0) {
       Op.MacroNotes = macroNotes(Chain, Outer);
-      if (*P.Access == PercpuAccess::Read)
-        Op.ValueUsed = valueUsedBy(userOf(S, UseLoc));
+      // A read-modify-write's value too: __this_cpu_dec_return() decides.
+      // A macro that expands to a statement (do { } while (0)) has none,
+      // whatever holds it (`if (x) raw_cpu_inc(v);`).
+      if (*P.Access == PercpuAccess::Read ||
+          *P.Access == PercpuAccess::ReadModifyWrite) {
+        const Stmt *Top = nullptr;
+        const Stmt *User = userOf(S, UseLoc, &Top);
+        Op.ValueUsed = isa_and_nonnull<Expr>(Top) && valueUsedBy(User);
+      }
     }
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
@@ -554,7 +561,8 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
   return llvm::is_contained(Chain, NameLoc);
 }
 
-const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
+const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc,
+                                     const Stmt **TopOut) {
   // Climb to the outermost node of the expansion, then look at its user.
   const Stmt *Top = S;
   while (const Stmt *P = parents().getParent(Top)) {
@@ -563,6 +571,8 @@ const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
       break;
     Top = P;
   }
+  if (TopOut)
+    *TopOut = Top;
   return parents().getParentIgnoreParenCasts(Top);
 }
 
