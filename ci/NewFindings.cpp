@@ -10,46 +10,46 @@ bool NewFindingFilter::touchesDiff(const Finding &F) const {
   });
 }
 
+/// Removes from All, in order, the findings Drop says to drop, counting
+/// them in Count.
+template <typename Predicate>
+static void dropIf(std::vector<Finding> &All, unsigned &Count,
+                   Predicate Drop) {
+  std::vector<Finding> Kept;
+  for (Finding &F : All) {
+    if (Drop(F)) {
+      ++Count;
+      continue;
+    }
+    Kept.push_back(std::move(F));
+  }
+  All = std::move(Kept);
+}
+
 std::vector<Finding> NewFindingFilter::select(std::vector<Finding> All,
                                               FilterCounts &Counts) const {
-  std::vector<Finding> Kept;
+  // First: what is not shown at all is neither suppressed nor known.
+  dropIf(All, Counts.BelowSeverity,
+         [&](const Finding &F) { return F.Level < MinSeverity; });
   if (Suppress) {
     Counts.PerSuppression.assign(Suppress->entries().size(), 0);
-    for (Finding &F : All) {
-      if (std::optional<size_t> S = Suppress->match(F)) {
-        ++Counts.Suppressed;
+    dropIf(All, Counts.Suppressed, [&](const Finding &F) {
+      std::optional<size_t> S = Suppress->match(F);
+      if (S)
         ++Counts.PerSuppression[*S];
-        continue;
-      }
-      Kept.push_back(std::move(F));
-    }
-    All = std::move(Kept);
-    Kept.clear();
+      return S.has_value();
+    });
   }
   if (Base) {
     // Matched before the diff filter: a known finding stays known whether
     // or not the patch touches it.
     std::vector<bool> Known = Base->known(All);
-    for (size_t I = 0; I < All.size(); ++I) {
-      if (Known[I]) {
-        ++Counts.InBaseline;
-        continue;
-      }
-      Kept.push_back(std::move(All[I]));
-    }
-    All = std::move(Kept);
-    Kept.clear();
+    size_t I = 0;
+    dropIf(All, Counts.InBaseline, [&](const Finding &) { return Known[I++]; });
   }
-  if (Diff) {
-    for (Finding &F : All) {
-      if (!touchesDiff(F)) {
-        ++Counts.OutsideDiff;
-        continue;
-      }
-      Kept.push_back(std::move(F));
-    }
-    All = std::move(Kept);
-  }
+  if (Diff)
+    dropIf(All, Counts.OutsideDiff,
+           [&](const Finding &F) { return !touchesDiff(F); });
   return All;
 }
 

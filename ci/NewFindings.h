@@ -1,10 +1,11 @@
 //===- ci/NewFindings.h - which findings to report ----         -*- C++ -*-===//
 //
-// With --suppressions, --baseline or --diff, a run reports only its new
-// findings: those no suppression covers, absent from the baseline, and
-// (with a diff) whose location or one of whose notes lies on a line the
-// diff adds or changes. Each filter that is given removes findings; the
-// counts of what each removed are reported.
+// A run reports the findings of at least --min-severity (default: warnings
+// and errors). With --suppressions, --baseline or --diff, it reports only
+// its new findings: those no suppression covers, absent from the baseline,
+// and (with a diff) whose location or one of whose notes lies on a line the
+// diff adds or changes. Each filter removes findings; the counts of what
+// each removed are reported.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_CI_NEWFINDINGS_H
@@ -17,6 +18,7 @@
 namespace kharden {
 
 struct FilterCounts {
+  unsigned BelowSeverity = 0; ///< Less severe than MinSeverity.
   unsigned Suppressed = 0;  ///< Covered by a suppression.
   unsigned InBaseline = 0;  ///< Known from the baseline.
   unsigned OutsideDiff = 0; ///< Touching no line the diff adds or changes.
@@ -27,7 +29,9 @@ struct NewFindingFilter {
   std::optional<Suppressions> Suppress;
   std::optional<Baseline> Base;
   std::optional<ChangedLines> Diff;
+  Severity MinSeverity = Severity::Warning;
 
+  /// Whether a filter of new findings is given (the severity is not one).
   bool active() const { return Suppress || Base || Diff; }
   /// Whether F's location or one of its notes is on a changed line.
   bool touchesDiff(const Finding &F) const;

@@ -29,6 +29,15 @@ cl::opt<FindingFormat> OutputFormat(
         clEnumValN(FindingFormat::Json, "json", "JSON (docs/output.md)"),
         clEnumValN(FindingFormat::Sarif, "sarif", "SARIF 2.1.0")),
     BOTH, cl::cat(commonCategory()));
+cl::opt<Severity> MinSeverity(
+    "min-severity",
+    cl::desc("Report findings of at least this severity (docs/output.md)"),
+    cl::init(Severity::Warning),
+    cl::values(clEnumValN(Severity::Note, "note", "everything"),
+               clEnumValN(Severity::Warning, "warning",
+                          "warnings and errors (default)"),
+               clEnumValN(Severity::Error, "error", "errors only")),
+    BOTH, cl::cat(commonCategory()));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE"),
                                 cl::value_desc("file"), BOTH,
                                 cl::cat(commonCategory()));
@@ -91,6 +100,7 @@ FindingOptions findingOptions() {
   FindingOptions O;
   O.Format = OutputFormat;
   O.OutputFile = OutputFile;
+  O.MinSeverity = MinSeverity;
   O.BaselineFile = BaselineFile;
   O.DiffFile = DiffFile;
   O.SuppressionsFile = SuppressionsFile;

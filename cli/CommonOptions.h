@@ -19,8 +19,8 @@ llvm::cl::OptionCategory &commonCategory();
 
 /// --checks, --check-option and --primitives as given.
 AnalysisOptions analysisOptions();
-/// -o, --format, --baseline, --diff, --suppressions, --stats and
-/// --max-indirect-targets as given.
+/// -o, --format, --min-severity, --baseline, --diff, --suppressions, --stats
+/// and --max-indirect-targets as given.
 FindingOptions findingOptions();
 
 } // namespace kharden

@@ -1,5 +1,7 @@
 #include "findings/Finding.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <tuple>
 
 namespace kharden {
@@ -10,7 +12,19 @@ bool Finding::operator<(const Finding &O) const {
 }
 
 llvm::StringRef severityName(Severity S) {
-  return S == Severity::Warning ? "warning" : "note";
+  switch (S) {
+  case Severity::Note: return "note";
+  case Severity::Warning: return "warning";
+  case Severity::Error: return "error";
+  }
+  llvm_unreachable("unknown severity");
+}
+
+std::optional<Severity> parseSeverity(llvm::StringRef Name) {
+  for (Severity S : {Severity::Note, Severity::Warning, Severity::Error})
+    if (Name == severityName(S))
+      return S;
+  return std::nullopt;
 }
 
 } // namespace kharden

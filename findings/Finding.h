@@ -11,8 +11,13 @@
 
 namespace kharden {
 
-enum class Severity { Note, Warning };
+/// How much a finding asks of a maintainer, in increasing order: a note is
+/// worth knowing (hidden by default), a warning needs a look, an error is a
+/// bug with a shown consequence. --min-severity compares them.
+enum class Severity { Note, Warning, Error };
 llvm::StringRef severityName(Severity S);
+/// "note", "warning" or "error"; nothing for any other text.
+std::optional<Severity> parseSeverity(llvm::StringRef Name);
 
 /// One step of a model's counterexample schedule.
 struct ScheduleStep {
@@ -43,6 +48,10 @@ struct Finding {
   std::vector<Note> Notes;
   std::string Variable; ///< The per-CPU variable, if any.
   std::string Evidence; ///< The kind of evidence, e.g. "read".
+  /// What the race costs ("split-rmw", "lost-update", "unknown"), for the
+  /// checks that decide it (checkers/percpu-preemptible/Consequence.h);
+  /// empty for the others.
+  std::string Consequence;
   std::optional<Verdict> ModelVerdict;
 
   bool operator<(const Finding &O) const;

@@ -18,6 +18,7 @@ json::Object findingToJson(const Finding &F) {
   O["message"] = F.Message;
   O["variable"] = F.Variable;
   O["evidence"] = F.Evidence;
+  O["consequence"] = F.Consequence;
   json::Array Notes;
   for (const Note &N : F.Notes) {
     json::Object J = pointToJson(N.Where);
@@ -79,14 +80,17 @@ Expected<Finding> findingFromJson(const json::Value &V) {
     return Bad("a finding lacks check, message, file, line or column");
   F.Check = Check->str();
   F.Message = Message->str();
-  F.Level = O->getString("severity") == StringRef("note") ? Severity::Note
-                                                          : Severity::Warning;
+  // A baseline written before errors existed has only notes and warnings.
+  F.Level = parseSeverity(O->getString("severity").value_or(""))
+                .value_or(Severity::Warning);
   if (auto S = O->getString("function"))
     F.Function = S->str();
   if (auto S = O->getString("variable"))
     F.Variable = S->str();
   if (auto S = O->getString("evidence"))
     F.Evidence = S->str();
+  if (auto S = O->getString("consequence"))
+    F.Consequence = S->str();
   if (const json::Array *Notes = O->getArray("notes"))
     for (const json::Value &N : *Notes) {
       const json::Object *NO = N.getAsObject();

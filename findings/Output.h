@@ -31,6 +31,8 @@ llvm::json::Value findingsToJson(llvm::ArrayRef<Finding> Findings,
                                  const RunInfo &Run);
 llvm::json::Value findingsToSarif(llvm::ArrayRef<Finding> Findings,
                                   const RunInfo &Run);
+/// The results of a SARIF document's first run, to add to; null if none.
+llvm::json::Array *sarifResults(llvm::json::Value &Doc);
 
 /// The JSON object of one finding, and back (for --baseline files).
 llvm::json::Object findingToJson(const Finding &F);

@@ -7,12 +7,43 @@ using namespace clang;
 
 namespace kharden {
 
+static SarifResultLevel levelOf(Severity S) {
+  switch (S) {
+  case Severity::Note: return SarifResultLevel::Note;
+  case Severity::Warning: return SarifResultLevel::Warning;
+  case Severity::Error: return SarifResultLevel::Error;
+  }
+  llvm_unreachable("unknown severity");
+}
+
+llvm::json::Array *sarifResults(llvm::json::Value &Doc) {
+  llvm::json::Object *Root = Doc.getAsObject();
+  llvm::json::Array *Runs = Root ? Root->getArray("runs") : nullptr;
+  llvm::json::Object *Run =
+      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
+  return Run ? Run->getArray("results") : nullptr;
+}
+
+/// Clang's SarifResult has no property bag: the consequence goes into the
+/// written results, Classes[i] for results[i].
+static void addConsequences(llvm::json::Value &Doc,
+                            llvm::ArrayRef<llvm::StringRef> Classes) {
+  llvm::json::Array *Results = sarifResults(Doc);
+  if (!Results || Results->size() != Classes.size())
+    return;
+  for (size_t I = 0; I < Classes.size(); ++I)
+    if (llvm::json::Object *R = (*Results)[I].getAsObject();
+        R && !Classes[I].empty())
+      (*R)["properties"] = llvm::json::Object{{"consequence", Classes[I]}};
+}
+
 llvm::json::Value findingsToSarif(llvm::ArrayRef<Finding> Findings,
                                   const RunInfo &Run) {
   SourceFiles Files;
   SarifDocumentWriter Writer(Files.sourceManager());
   Writer.createRun("kharden", "kharden kernel hardening checks", "0.1.0");
   llvm::StringMap<size_t> Rules;
+  std::vector<llvm::StringRef> Classes; ///< Of each result written.
   for (const auto &[Name, Summary] : Run.Rules)
     Rules[Name] = Writer.createRule(SarifRule::create()
                                         .setRuleId(Name)
@@ -26,9 +57,7 @@ llvm::json::Value findingsToSarif(llvm::ArrayRef<Finding> Findings,
         SarifResult::create(Rule->second)
             .setRuleId(F.Check)
             .setDiagnosticMessage(F.Message)
-            .setDiagnosticLevel(F.Level == Severity::Warning
-                                    ? SarifResultLevel::Warning
-                                    : SarifResultLevel::Note);
+            .setDiagnosticLevel(levelOf(F.Level));
     CharSourceRange Where = Files.tokenRange(F.Where);
     if (Where.isValid())
       R = R.setLocations({Where});
@@ -50,9 +79,12 @@ llvm::json::Value findingsToSarif(llvm::ArrayRef<Finding> Findings,
     if (!Flow.empty())
       R = R.setThreadFlows(Flow);
     Writer.appendResult(R);
+    Classes.push_back(F.Consequence);
   }
   Writer.endRun();
-  return Writer.createDocument();
+  llvm::json::Value Doc = Writer.createDocument();
+  addConsequences(Doc, Classes);
+  return Doc;
 }
 
 } // namespace kharden

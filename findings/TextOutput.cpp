@@ -10,8 +10,22 @@ using namespace clang;
 namespace kharden {
 
 static DiagnosticsEngine::Level levelOf(Severity S) {
-  return S == Severity::Warning ? DiagnosticsEngine::Warning
-                                : DiagnosticsEngine::Note;
+  switch (S) {
+  case Severity::Note: return DiagnosticsEngine::Note;
+  case Severity::Warning: return DiagnosticsEngine::Warning;
+  case Severity::Error: return DiagnosticsEngine::Error;
+  }
+  llvm_unreachable("unknown severity");
+}
+
+/// "MESSAGE [check]", then the consequence if the check decides one:
+/// "... [percpu-preemptible] [split-rmw]". Tools that look for the check's
+/// tag after the message keep finding it.
+static std::string headline(const Finding &F) {
+  std::string Line = F.Message + " [" + F.Check + "]";
+  if (!F.Consequence.empty())
+    Line += " [" + F.Consequence + "]";
+  return Line;
 }
 
 void writeText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
@@ -36,7 +50,7 @@ void writeText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << ": " << Message << '\n';
   };
   for (const Finding &F : Findings) {
-    Emit(F.Where, levelOf(F.Level), F.Message + " [" + F.Check + "]");
+    Emit(F.Where, levelOf(F.Level), headline(F));
     for (const Note &N : F.Notes)
       Emit(N.Where, DiagnosticsEngine::Note, N.Message);
   }

@@ -58,11 +58,7 @@ Error applyCheckOptions(ArrayRef<std::string> CheckOptions,
 /// GitHub code scanning tracks an alert across commits by its
 /// partialFingerprints; ours survive line shifts like --baseline's.
 void addFingerprints(json::Value &Sarif, ArrayRef<Finding> Findings) {
-  json::Object *Doc = Sarif.getAsObject();
-  json::Array *Runs = Doc ? Doc->getArray("runs") : nullptr;
-  json::Object *Run =
-      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
-  json::Array *Results = Run ? Run->getArray("results") : nullptr;
+  json::Array *Results = sarifResults(Sarif);
   if (!Results || Results->size() != Findings.size())
     return;
   for (size_t I = 0; I < Findings.size(); ++I)
@@ -75,6 +71,8 @@ void addFingerprints(json::Value &Sarif, ArrayRef<Finding> Findings) {
 json::Value filteredToJson(const NewFindingFilter &Filter,
                            const FilterCounts &Counts) {
   json::Object O;
+  if (Counts.BelowSeverity)
+    O["below_min_severity"] = Counts.BelowSeverity;
   if (Filter.Suppress)
     O["suppressed"] = Counts.Suppressed;
   if (Filter.Base)
@@ -84,11 +82,16 @@ json::Value filteredToJson(const NewFindingFilter &Filter,
   return O;
 }
 
-/// "kharden: 1 new finding; 2 in the baseline, 1 suppressed (FILE)".
+/// "kharden: 1 new finding; 2 below --min-severity=warning, 2 in the
+/// baseline, 1 suppressed (FILE)".
 void printFilterSummary(const NewFindingFilter &Filter, size_t Kept,
                         const FilterCounts &Counts) {
   bool New = Filter.Base || Filter.Diff;
   std::vector<std::string> Parts;
+  if (Counts.BelowSeverity)
+    Parts.push_back(formatv("{0} below --min-severity={1}",
+                            Counts.BelowSeverity,
+                            severityName(Filter.MinSeverity)));
   if (Filter.Base)
     Parts.push_back(formatv("{0} in the baseline", Counts.InBaseline));
   if (Filter.Diff)
@@ -116,7 +119,7 @@ void writeFindings(raw_ostream &OS, std::vector<Finding> Findings,
     break;
   case FindingFormat::Json: {
     json::Value Doc = findingsToJson(Findings, Run);
-    if (Filter.active())
+    if (Filter.active() || Counts.BelowSeverity)
       (*Doc.getAsObject())["filtered"] = filteredToJson(Filter, Counts);
     OS << formatv("{0:2}", Doc) << '\n';
     break;
@@ -177,6 +180,7 @@ loadKernelModel(ArrayRef<std::string> PrimitiveFiles) {
 
 Expected<NewFindingFilter> loadNewFindingFilter(const FindingOptions &Opts) {
   NewFindingFilter Filter;
+  Filter.MinSeverity = Opts.MinSeverity;
   if (!Opts.SuppressionsFile.empty()) {
     auto S = Suppressions::load(Opts.SuppressionsFile);
     if (!S)
@@ -305,7 +309,7 @@ int reportResults(std::vector<TUResult> Results,
   OS.flush(); // the report first, then the summary line on stderr
   if (Out)
     Out->keep();
-  if (Filter.active())
+  if (Filter.active() || Counts.BelowSeverity)
     printFilterSummary(Filter, Reported, Counts);
 
   // A compile command that cannot run is the input's fault: the report of

@@ -34,6 +34,7 @@ enum class FindingFormat { Text, Json, Sarif };
 struct FindingOptions {
   FindingFormat Format = FindingFormat::Text;
   std::string OutputFile; ///< -o; "" for standard output.
+  Severity MinSeverity = Severity::Warning; ///< --min-severity
   std::string BaselineFile, DiffFile, SuppressionsFile;
   bool Stats = false; ///< --stats
   unsigned MaxIndirectTargets = Program::DefaultMaxTargets;
@@ -48,7 +49,8 @@ std::vector<Finding> runChecks(const Program &P,
 /// The built-in kernel model and PrimitiveFiles.
 llvm::Expected<std::shared_ptr<const KernelModel>>
 loadKernelModel(llvm::ArrayRef<std::string> PrimitiveFiles);
-/// The suppressions, baseline and diff Opts names, read and checked.
+/// The minimum severity, and the suppressions, baseline and diff Opts
+/// names, read and checked.
 llvm::Expected<NewFindingFilter> loadNewFindingFilter(const FindingOptions &Opts);
 
 /// Warns (one line) about a translation unit analysed in part or not at all;

@@ -96,6 +96,15 @@ std::string consequence(const Verdict &V) {
          "consumed twice";
 }
 
+/// A secret value the model shows consumed twice is the stack-offset bug;
+/// one it cannot decide needs a look; a handoff proved fresh, or of a value
+/// that is not secret, is worth knowing, not a bug.
+Severity severityOf(bool Secret, smt::Status Status) {
+  if (!Secret || Status == smt::Status::Proved)
+    return Severity::Note;
+  return Status == smt::Status::Refuted ? Severity::Error : Severity::Warning;
+}
+
 /// Each distinct shape is proved once per run.
 const Verdict &
 verdictFor(const HandoffShape &Shape,
@@ -189,9 +198,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       Verdict V = verdictFor(Shape, Verdicts);
       Finding Fd;
       Fd.Check = std::string(name());
-      // A handoff the model proves fresh is worth knowing, not a bug.
-      Fd.Level = Secret && V.Status != smt::Status::Proved ? Severity::Warning
-                                                           : Severity::Note;
+      Fd.Level = severityOf(Secret, V.Status);
       Fd.Where = C.Op->Where;
       Fd.Function = C.F->Name;
       Fd.Variable = Variable.str();

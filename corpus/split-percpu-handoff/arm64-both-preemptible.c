@@ -3,6 +3,7 @@
 // RUN: not %kharden check --checks=split-percpu-handoff %s -- %kflags | FileCheck %s %strict
 // RUN: not %kharden check --checks=split-percpu-handoff --format=json %s -- %kflags | FileCheck %s --check-prefix=JSON
 // The verdict, structured: the shortest schedule, step by step.
+// JSON:      "severity": "error",
 // JSON:      "verdict": {
 // JSON-NEXT:   "detail": "bounded model checking, iterative deepening: shortest counterexample",
 // JSON-NEXT:   "property": "atomicity.freshness",
@@ -36,7 +37,7 @@ void el0t_64_sync_handler(unsigned int scno)
 	local_daif_restore(DAIF_PROCCTX);
 	invoke_syscall(scno);
 }
-// CHECK: arm64-both-preemptible.c:[[@LINE-10]]:2: warning: per-CPU 'kstack_offset' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: arm64-both-preemptible.c:[[@LINE-10]]:2: error: per-CPU 'kstack_offset' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: {{.*}}linux/randomize_kstack.h:9:16: note: expanded from macro 'add_random_kstack_offset'
 // CHECK: arm64-both-preemptible.c:[[@LINE-12]]:2: note: the consumed value moves the stack (alloca)
 // CHECK: arm64-both-preemptible.c:[[@LINE-11]]:2: note: refilled here by 'raw_cpu_write' in 'invoke_syscall' with preemption enabled

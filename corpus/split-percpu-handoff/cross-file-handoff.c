@@ -12,7 +12,7 @@ SYSCALL_DEFINE0(use_key)
 
 	return __builtin_alloca(key & 0xF0) != NULL;
 }
-// CHECK: cross-file-handoff.c:[[@LINE-4]]:12: warning: per-CPU 'next_key' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: cross-file-handoff.c:[[@LINE-4]]:12: error: per-CPU 'next_key' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: {{.*}}split-percpu-handoff/Inputs/refill-side.c:11:2: note: refilled here by '__this_cpu_write' in 'rotate_key' with preemption enabled
 // CHECK: {{.*}}split-percpu-handoff/Inputs/refill-side.c:11:2: note: the refill mixes in a random or timer source: the value is secret
 // CHECK: cross-file-handoff.c:[[@LINE-7]]:12: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume preemptible, refill preemptible at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)

@@ -18,7 +18,7 @@ SYSCALL_DEFINE0(padded)
 	preempt_enable();
 	return 0;
 }
-// CHECK: preempt-off-refill.c:[[@LINE-9]]:10: warning: per-CPU 'pad' is consumed here with preemption enabled and refilled in another atomic region with preemption disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: preempt-off-refill.c:[[@LINE-9]]:10: error: per-CPU 'pad' is consumed here with preemption enabled and refilled in another atomic region with preemption disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: preempt-off-refill.c:[[@LINE-5]]:2: note: refilled here by '__this_cpu_write' in '__do_sys_padded' with preemption disabled
 // CHECK: preempt-off-refill.c:[[@LINE-6]]:2: note: the refill mixes in a random or timer source: the value is secret
 // CHECK: preempt-off-refill.c:[[@LINE-12]]:10: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume preemptible, refill preempt-off at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)

@@ -19,7 +19,7 @@ void do_syscall_64(long nr)
 	local_irq_disable();
 	refill_at_syscall_exit();
 }
-// CHECK: syscall-exit-irqs-off.c:[[@LINE-6]]:2: warning: per-CPU 'kstack_offset' is consumed here with IRQs disabled and refilled in another atomic region with IRQs disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: syscall-exit-irqs-off.c:[[@LINE-6]]:2: error: per-CPU 'kstack_offset' is consumed here with IRQs disabled and refilled in another atomic region with IRQs disabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: {{.*}}linux/randomize_kstack.h:9:16: note: expanded from macro 'add_random_kstack_offset'
 // CHECK: syscall-exit-irqs-off.c:[[@LINE-8]]:2: note: the consumed value moves the stack (alloca)
 // CHECK: syscall-exit-irqs-off.c:[[@LINE-14]]:2: note: refilled here by 'raw_cpu_write' in 'refill_at_syscall_exit' with IRQs disabled

@@ -12,7 +12,7 @@ SYSCALL_DEFINE0(jittery)
 	__this_cpu_write(jitter, (u32)rdtsc());
 	return j;
 }
-// CHECK: timer-source.c:[[@LINE-5]]:10: warning: per-CPU 'jitter' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: timer-source.c:[[@LINE-5]]:10: error: per-CPU 'jitter' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: timer-source.c:[[@LINE-4]]:2: note: refilled here by '__this_cpu_write' in '__do_sys_jittery' with preemption enabled
 // CHECK: timer-source.c:[[@LINE-5]]:2: note: the refill mixes in a random or timer source: the value is secret
 // CHECK: timer-source.c:[[@LINE-8]]:10: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume preemptible, refill preemptible at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)

@@ -21,7 +21,7 @@ SYSCALL_DEFINE0(both)
 	__this_cpu_write(split_seed, get_random_u32());
 	return a + b;
 }
-// CHECK: two-variables.c:[[@LINE-4]]:6: warning: per-CPU 'split_seed' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
+// CHECK: two-variables.c:[[@LINE-4]]:6: error: per-CPU 'split_seed' is consumed here with preemption enabled and refilled in another atomic region with preemption enabled; a task that migrates in between lets a CPU consume the same value twice [split-percpu-handoff]
 // CHECK: two-variables.c:[[@LINE-4]]:2: note: refilled here by '__this_cpu_write' in '__do_sys_both' with preemption enabled
 // CHECK: two-variables.c:[[@LINE-5]]:2: note: the refill mixes in a random or timer source: the value is secret
 // CHECK: two-variables.c:[[@LINE-7]]:6: note: atomicity model: atomicity.freshness refuted for per-cpu storage, consume preemptible, refill preemptible at syscall-exit (bounded model checking, iterative deepening: shortest counterexample)
