@@ -1,0 +1,201 @@
+#include "checkers/percpu-preemptible/Consequence.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+namespace kharden {
+
+constexpr Consequence AllClasses[] = {Consequence::SplitRmw,
+                                      Consequence::LostUpdate,
+                                      Consequence::Unknown};
+
+llvm::StringRef consequenceName(Consequence C) {
+  switch (C) {
+  case Consequence::SplitRmw: return "split-rmw";
+  case Consequence::LostUpdate: return "lost-update";
+  case Consequence::Unknown: return "unknown";
+  }
+  llvm_unreachable("unknown consequence");
+}
+
+std::optional<Consequence> parseConsequence(llvm::StringRef Name) {
+  for (Consequence C : AllClasses)
+    if (Name == consequenceName(C))
+      return C;
+  return std::nullopt;
+}
+
+std::string consequenceNames() {
+  std::vector<llvm::StringRef> Names;
+  for (Consequence C : AllClasses)
+    Names.push_back(consequenceName(C));
+  return llvm::join(Names, ", ");
+}
+
+Severity severityOf(Consequence C) {
+  switch (C) {
+  case Consequence::SplitRmw: return Severity::Error;
+  case Consequence::LostUpdate: return Severity::Note;
+  case Consequence::Unknown: return Severity::Warning;
+  }
+  llvm_unreachable("unknown consequence");
+}
+
+std::string variableKey(llvm::StringRef Variable) {
+  std::string Key;
+  for (char C : Variable)
+    if (!llvm::isSpace(C))
+      Key += C;
+  llvm::StringRef K(Key);
+  for (;;) {
+    if (K.consume_front("&"))
+      continue;
+    // Parentheses around the whole of it, not "(a)->b" nor "(a)+(b)".
+    if (K.starts_with("(") && K.ends_with(")")) {
+      int Depth = 0;
+      size_t Close = 0;
+      for (size_t I = 0; I < K.size() && !Close; ++I)
+        if (K[I] == '(')
+          ++Depth;
+        else if (K[I] == ')' && --Depth == 0)
+          Close = I;
+      if (Close == K.size() - 1) {
+        K = K.drop_front().drop_back();
+        continue;
+      }
+    }
+    break;
+  }
+  return K.str();
+}
+
+llvm::StringRef variableRoot(llvm::StringRef Key) {
+  llvm::StringRef Root = Key.take_until([](char C) {
+    return C == '.' || C == '[' || C == '-' || C == '(';
+  });
+  return Root.empty() ? Key : Root;
+}
+
+namespace {
+
+bool writes(const Operation &Op) {
+  return Op.Access == PercpuAccess::Write ||
+         Op.Access == PercpuAccess::ReadModifyWrite;
+}
+
+/// Two operations of one function in the same statement or macro
+/// invocation. The engine records an operation at its macro's expansion in
+/// the function's code: one line for both of choose_random_kstack_offset()'s
+/// and of `raw_cpu_write(x, raw_cpu_read(x) + 1)`.
+bool together(const SourcePoint &A, const SourcePoint &B) {
+  return A.File == B.File && A.Line == B.Line;
+}
+
+/// A read written back together with it: one read-modify-write, as
+/// choose_random_kstack_offset()'s.
+bool writtenBackTogether(const FunctionSummary &F, const Operation &Read) {
+  std::string Key = variableKey(Read.Variable);
+  return llvm::any_of(F.Ops, [&](const Operation &W) {
+    return W.isPercpu() && writes(W) && together(W.Where, Read.Where) &&
+           variableKey(W.Variable) == Key;
+  });
+}
+
+/// Whether Op may read its variable for a decision: a read whose value is
+/// used, other than to write it back together; a read-modify-write whose
+/// result is used (__this_cpu_dec_return()); a pointer, which may be read
+/// through.
+bool mayDecide(const FunctionSummary &F, const Operation &Op) {
+  switch (Op.Access) {
+  case PercpuAccess::Read:
+    return Op.ValueUsed && !writtenBackTogether(F, Op);
+  case PercpuAccess::ReadModifyWrite:
+    return Op.ValueUsed;
+  case PercpuAccess::Address:
+    return true;
+  case PercpuAccess::Write:
+  case PercpuAccess::CpuId:
+  case PercpuAccess::Safe:
+    return false;
+  }
+  llvm_unreachable("unknown access");
+}
+
+bool before(const SourcePoint &A, const SourcePoint &B) {
+  return std::tie(A.Line, A.Column) < std::tie(B.Line, B.Column);
+}
+
+} // namespace
+
+ConsequenceIndex::ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions) {
+  for (const FunctionSummary &F : Functions)
+    for (const Operation &Op : F.Ops) {
+      if (!Op.isPercpu() || Op.Variable.empty())
+        continue;
+      std::string Key = variableKey(Op.Variable);
+      if (writes(Op))
+        Writes[Key].push_back({&F, &Op});
+      if (mayDecide(F, Op))
+        DecisionReads.insert(variableRoot(Key));
+    }
+}
+
+/// A write of Read's variable after Read in F, on another line (the
+/// write-back of a handoff is usually right there), else one in another
+/// function. A write earlier in F is not taken: that the next call's
+/// write follows this read is the path's to say, not the order of lines.
+const ConsequenceIndex::Access *
+ConsequenceIndex::writeElsewhere(const FunctionSummary &F,
+                                 const Operation &Read) const {
+  auto It = Writes.find(variableKey(Read.Variable));
+  if (It == Writes.end())
+    return nullptr;
+  const Access *Other = nullptr;
+  for (const Access &W : It->second) {
+    if (W.F != &F) {
+      Other = Other ? Other : &W;
+      continue;
+    }
+    if (!together(W.Op->Where, Read.Where) &&
+        before(Read.Where, W.Op->Where))
+      return &W;
+  }
+  return Other;
+}
+
+ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
+                                             const Operation &Op) const {
+  ConsequenceDecision D;
+  if (Op.Variable.empty())
+    return D;
+  std::string Key = variableKey(Op.Variable);
+  std::string Quoted = "'" + Op.Variable + "'";
+  bool Together = Op.Access == PercpuAccess::Read && writtenBackTogether(F, Op);
+  if (Op.Access == PercpuAccess::Read && Op.ValueUsed && !Together) {
+    if (const Access *W = writeElsewhere(F, Op)) {
+      D.Class = Consequence::SplitRmw;
+      D.Evidence = {
+          {Op.Where, "split-rmw: the value of " + Quoted + " read here is used"},
+          {Op.Where, "the task may be preempted here, after the read and "
+                     "before the write: preemption is enabled in the "
+                     "calling context above"},
+          {W->Op->Where, Quoted + " is written here by '" + W->Op->Name +
+                             "' in '" + W->F->Name +
+                             "': a task that ran in between may have used "
+                             "the same value"}};
+    }
+    return D;
+  }
+  bool Updates = (writes(Op) && !(Op.Access == PercpuAccess::ReadModifyWrite &&
+                                  Op.ValueUsed)) ||
+                 Together;
+  if (Updates && !DecisionReads.contains(variableRoot(Key))) {
+    D.Class = Consequence::LostUpdate;
+    D.Evidence = {{Op.Where, "lost-update: nothing in the run reads '" +
+                                 variableRoot(Key).str() +
+                                 "' for a decision; an interleaving task can "
+                                 "at worst lose this update"}};
+  }
+  return D;
+}
+
+} // namespace kharden

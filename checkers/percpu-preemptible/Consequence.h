@@ -1,0 +1,80 @@
+//===- Consequence.h - what a per-CPU race costs ----------------*- C++ -*-===//
+//
+// A percpu-preemptible finding says that a task may be preempted or migrate
+// at a per-CPU operation; its consequence class says what that costs,
+// decided from the run's per-CPU operations (docs/checks/
+// percpu-preemptible.md#consequences):
+//
+// - split-rmw: a read whose value is used, of a variable written (or
+//   read-modify-written) at another place of the run; the read is
+//   preemptible, so two tasks may use the same value before either writes
+//   it back (the stack-offset bug). Severity error.
+// - lost-update: a write or read-modify-write of a variable that nothing in
+//   the run reads for a decision; an interleaving task can at worst lose an
+//   update. Severity note.
+// - unknown: neither shown. Severity warning, never lower.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
+#define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
+
+#include "engine/Summary.h"
+#include "findings/Finding.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+
+namespace kharden {
+
+enum class Consequence { Unknown, SplitRmw, LostUpdate };
+
+llvm::StringRef consequenceName(Consequence C);
+/// The class a suppression or baseline names; nothing for an unknown name.
+std::optional<Consequence> parseConsequence(llvm::StringRef Name);
+/// Every class's name, for error messages.
+std::string consequenceNames();
+Severity severityOf(Consequence C);
+
+/// A class and the notes that show why.
+struct ConsequenceDecision {
+  Consequence Class = Consequence::Unknown;
+  std::vector<Note> Evidence;
+};
+
+/// The per-CPU operations of a run, by variable, read once; decide() then
+/// classifies one operation.
+class ConsequenceIndex {
+public:
+  explicit ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions);
+
+  /// The class of Op, an operation of F reported where preemption is on.
+  ConsequenceDecision decide(const FunctionSummary &F,
+                             const Operation &Op) const;
+
+private:
+  struct Access {
+    const FunctionSummary *F;
+    const Operation *Op;
+  };
+  /// Writes and read-modify-writes, by the variable as written.
+  llvm::StringMap<std::vector<Access>> Writes;
+  /// The variables (their roots: "stats" of "stats.hits[i]") that some
+  /// operation may read for a decision.
+  llvm::StringSet<> DecisionReads;
+
+  const Access *writeElsewhere(const FunctionSummary &F,
+                               const Operation &Read) const;
+};
+
+/// The variable an operation names, without spaces, a leading '&' and
+/// enclosing parentheses: "&(x)" and "x" are one variable.
+std::string variableKey(llvm::StringRef Variable);
+/// What an operation's variable is part of: "stats" of "stats.hits[i]",
+/// "np" of "np->stats->drops".
+llvm::StringRef variableRoot(llvm::StringRef Key);
+
+} // namespace kharden
+
+#endif
