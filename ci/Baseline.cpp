@@ -8,6 +8,11 @@ using namespace llvm;
 
 namespace kharden {
 
+/// The key of ClassCounts.
+static std::string classKey(const Finding &F) {
+  return fingerprint(F) + F.Consequence;
+}
+
 std::string fingerprint(const Finding &F) {
   // Fields joined by a byte none of them contains.
   std::string Key;
@@ -37,7 +42,8 @@ Expected<Baseline> Baseline::parse(StringRef Text, StringRef Name) {
       return make_error<InputError>(Name.str(),
                                     "findings[" + std::to_string(I) + "]: " +
                                         toString(F.takeError()));
-    ++B.Counts[fingerprint(*F)];
+    ++(F->Consequence.empty() ? B.Counts[fingerprint(*F)]
+                              : B.ClassCounts[classKey(*F)]);
     ++B.Size;
   }
   return B;
@@ -51,17 +57,22 @@ Expected<Baseline> Baseline::load(StringRef Path) {
 }
 
 std::vector<bool> Baseline::known(ArrayRef<Finding> Findings) const {
-  StringMap<unsigned> Left;
-  std::vector<bool> Known;
-  for (const Finding &F : Findings) {
-    std::string Key = fingerprint(F);
+  StringMap<unsigned> Left, ClassLeft;
+  // Takes one of Key's entries from Counts, if one is left.
+  auto Take = [](StringMap<unsigned> &Left, const StringMap<unsigned> &Counts,
+                 const std::string &Key) {
     auto [It, Inserted] = Left.try_emplace(Key, 0);
     if (Inserted)
       It->second = Counts.lookup(Key);
-    Known.push_back(It->second > 0);
-    if (It->second)
-      --It->second;
-  }
+    if (!It->second)
+      return false;
+    --It->second;
+    return true;
+  };
+  std::vector<bool> Known;
+  for (const Finding &F : Findings)
+    Known.push_back(Take(ClassLeft, ClassCounts, classKey(F)) ||
+                    Take(Left, Counts, fingerprint(F)));
   return Known;
 }
 

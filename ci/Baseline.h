@@ -3,7 +3,11 @@
 // `--baseline FILE` reads the JSON result of an earlier run (the patch's
 // base, last night's tree) and treats the findings it has as known. A
 // finding is matched by its fingerprint, which leaves out where in the file
-// it is: lines inserted above a finding do not make it new.
+// it is: lines inserted above a finding do not make it new. A baseline
+// finding with a consequence class knows only findings of that class (a
+// statistic that became a split read-modify-write is new); one without
+// (written before classes existed, or by a check without them) knows
+// findings of any class.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_CI_BASELINE_H
@@ -28,13 +32,14 @@ public:
                                         llvm::StringRef Name);
 
   /// For each finding (in report order), whether the baseline has it. With
-  /// k findings of one fingerprint in the baseline, the first k of that
-  /// fingerprint are known and the rest are new.
+  /// k findings of one fingerprint (and class) in the baseline, the first k
+  /// of that fingerprint are known and the rest are new.
   std::vector<bool> known(llvm::ArrayRef<Finding> Findings) const;
   size_t size() const { return Size; }
 
 private:
-  llvm::StringMap<unsigned> Counts;
+  /// By fingerprint, and by fingerprint and class for entries with one.
+  llvm::StringMap<unsigned> Counts, ClassCounts;
   size_t Size = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "ci/Suppressions.h"
 
 #include "checkers/Check.h"
+#include "checkers/percpu-preemptible/Consequence.h"
 #include "support/YamlFile.h"
 
 #include "llvm/Support/Path.h"
@@ -43,6 +44,7 @@ template <> struct MappingTraits<Suppression> {
     Io.mapOptional("file", S.File);
     Io.mapOptional("function", S.Function);
     Io.mapOptional("variable", S.Variable);
+    Io.mapOptional("consequence", S.Consequence);
     Io.mapRequired("reason", S.Reason);
   }
   static std::string validate(IO &Io, Suppression &S) {
@@ -54,6 +56,9 @@ template <> struct MappingTraits<Suppression> {
           return C.Name == S.Check;
         }))
       return "unknown check '" + S.Check + "' (see kharden check --list-checks)";
+    if (!S.Consequence.empty() && !parseConsequence(S.Consequence))
+      return "unknown consequence '" + S.Consequence + "' (one of " +
+             consequenceNames() + ")";
     for (auto [Key, Pattern, Out] :
          {std::tuple<StringRef, StringRef, std::optional<Glob> *>{
               "check", S.Check, &S.CheckGlob},
@@ -86,7 +91,8 @@ bool Suppression::covers(const Finding &F) const {
   return (!CheckGlob || CheckGlob->match(F.Check)) &&
          (!FileGlob || FileGlob->matches(F.Where.File)) &&
          (!FunctionGlob || FunctionGlob->match(F.Function)) &&
-         (!VariableGlob || VariableGlob->match(F.Variable));
+         (!VariableGlob || VariableGlob->match(F.Variable)) &&
+         (Consequence.empty() || Consequence == F.Consequence);
 }
 
 Expected<Suppressions> Suppressions::parse(StringRef Text, StringRef Name,

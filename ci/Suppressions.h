@@ -2,14 +2,15 @@
 //
 // `--suppressions FILE` names findings that have been looked at and
 // accepted. Each entry has a check (a name or a glob), a file and/or a
-// function pattern, optionally a variable pattern, and a reason, which is
-// required: an accepted finding must say why. File patterns are relative
-// to the suppressions file's directory (docs/ci.md).
+// function pattern, optionally a variable pattern and a consequence class,
+// and a reason, which is required: an accepted finding must say why. File
+// patterns are relative to the suppressions file's directory (docs/ci.md).
 //
 //   suppressions:
 //     - check: percpu-preemptible
 //       file: arch/x86/kernel/foo.c
 //       function: foo_*
+//       consequence: lost-update
 //       reason: runs with IRQs off; see the comment above foo_entry()
 //
 //===----------------------------------------------------------------------===//
@@ -24,7 +25,7 @@
 namespace kharden {
 
 struct Suppression {
-  std::string Check, File, Function, Variable, Reason;
+  std::string Check, File, Function, Variable, Consequence, Reason;
 
   std::optional<Glob> CheckGlob, FunctionGlob, VariableGlob;
   std::optional<PathGlob> FileGlob;

@@ -78,4 +78,18 @@ TEST(Baseline, ReportsWhatIsNotAResult) {
             "base.json: not JSON: [1:14, byte=14]: Unexpected EOF");
 }
 
+TEST(Baseline, EntriesWithAClassKnowOnlyThatClass) {
+  Finding Stat = finding(10), Split = finding(10), Old = finding(10);
+  Stat.Consequence = "lost-update";
+  Split.Consequence = "split-rmw";
+  auto B = Baseline::parse(resultWith({Stat}), "b");
+  ASSERT_TRUE(bool(B));
+  EXPECT_EQ(B->known({Split}), (std::vector<bool>{false}));
+  EXPECT_EQ(B->known({Stat}), (std::vector<bool>{true}));
+  // A baseline written before classes knows a finding of any class.
+  auto Before = Baseline::parse(resultWith({Old}), "b");
+  ASSERT_TRUE(bool(Before));
+  EXPECT_EQ(Before->known({Split, Stat}), (std::vector<bool>{true, false}));
+}
+
 } // namespace

@@ -40,6 +40,26 @@ suppressions:
             std::nullopt);
 }
 
+TEST(Suppressions, MatchByConsequence) {
+  auto S = Suppressions::parse(R"(
+suppressions:
+  - check: percpu-preemptible
+    function: "*"
+    consequence: lost-update
+    reason: statistics counters are approximate by design
+)",
+                               "s.yaml", "/src");
+  ASSERT_TRUE(bool(S)) << llvm::toString(S.takeError());
+  Finding Counter = finding("/src/mm/vmstat.c", "__count_vm_event");
+  Counter.Consequence = "lost-update";
+  Finding Offset = finding("/src/arch/arm64/syscall.c", "invoke_syscall");
+  Offset.Consequence = "split-rmw";
+  EXPECT_EQ(S->match(Counter), 0u);
+  EXPECT_EQ(S->match(Offset), std::nullopt);
+  // A finding of a check that decides no class is not of that class.
+  EXPECT_EQ(S->match(finding("/src/a.c", "f")), std::nullopt);
+}
+
 std::string parseError(llvm::StringRef Text) {
   auto S = Suppressions::parse(Text, "s.yaml", "/src");
   EXPECT_FALSE(bool(S));
@@ -81,6 +101,13 @@ TEST(Suppressions, RejectUnknownChecksKeysAndBadPatterns) {
                        "    function: 'f[oo'\n"
                        "    reason: bad glob\n"),
             "s.yaml:2:5: function: invalid glob pattern, unmatched '['");
+  EXPECT_EQ(parseError("suppressions:\n"
+                       "  - check: percpu-preemptible\n"
+                       "    function: f\n"
+                       "    consequence: lost-updates\n"
+                       "    reason: typo\n"),
+            "s.yaml:2:5: unknown consequence 'lost-updates' (one of "
+            "split-rmw, lost-update, unknown)");
   EXPECT_EQ(parseError("  \n"), "s.yaml: empty document");
 }
 
