@@ -1,5 +1,7 @@
 #include "checkers/percpu-preemptible/PercpuPreemptibleCheck.h"
 
+#include "checkers/percpu-preemptible/Consequence.h"
+
 namespace kharden {
 
 std::unique_ptr<Check> createPercpuPreemptibleCheck() {
@@ -46,6 +48,7 @@ static std::string message(const Operation &Op, const AbsState &S) {
 
 void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
+  ConsequenceIndex Consequences(P.functions());
   for (const FunctionSummary &F : P.functions())
     for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))
@@ -68,6 +71,10 @@ void PercpuPreemptibleCheck::run(const Program &P,
       Fd.Evidence = std::string(accessName(Op.Access));
       Fd.Notes = Op.MacroNotes;
       Fd.Notes.insert(Fd.Notes.end(), Why->Notes.begin(), Why->Notes.end());
+      ConsequenceDecision C = Consequences.decide(F, Op);
+      Fd.Consequence = consequenceName(C.Class).str();
+      Fd.Level = severityOf(C.Class);
+      Fd.Notes.insert(Fd.Notes.end(), C.Evidence.begin(), C.Evidence.end());
       Out.push_back(std::move(Fd));
     }
 }
