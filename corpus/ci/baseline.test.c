@@ -41,3 +41,17 @@
 // NOTRESULT: kharden: error: {{.*}}empty.json: not a kharden JSON result (no "findings" array; write one with --format=json)
 // RUN: %expect-exit 2 %kharden check --baseline %t/none.json %t/handler.c -- %kflags 2>&1 | FileCheck %s --check-prefix=NOFILE
 // NOFILE: kharden: error: {{.*}}none.json: No such file or directory
+//
+// A baseline finding with a consequence class knows only findings of that
+// class; one without (written before classes) knows any.
+// RUN: %expect-exit 1 %kharden check --format=json -o %t/classes.json %S/../cli/Inputs/severities.c -- %kflags
+// RUN: %expect-exit 0 %kharden check --baseline %t/classes.json %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=SAMECLASS %strict
+// SAMECLASS: kharden: 0 new findings; 1 below --min-severity=warning, 2 in the baseline
+// RUN: sed 's/"split-rmw"/"lost-update"/' %t/classes.json > %t/other-class.json
+// RUN: %expect-exit 1 %kharden check --baseline %t/other-class.json %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=NEWCLASS
+// NEWCLASS:     severities.c:10:9: error: [new] per-CPU read 'raw_cpu_read(offset)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [split-rmw]{{$}}
+// NEWCLASS-NOT: warning:
+// NEWCLASS:     kharden: 1 new finding; 1 below --min-severity=warning, 1 in the baseline
+// RUN: sed '/"consequence"/d' %t/classes.json > %t/before-classes.json
+// RUN: %expect-exit 0 %kharden check --baseline %t/before-classes.json %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=BEFORE %strict
+// BEFORE: kharden: 0 new findings; 1 below --min-severity=warning, 2 in the baseline

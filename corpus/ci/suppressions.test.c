@@ -26,3 +26,15 @@
 // RUN: printf 'suppressions:\n  - check: percpu-preemptive\n    function: "*"\n    reason: typo\n' > %t/typo.yaml
 // RUN: %expect-exit 2 %kharden check -p %t --no-db --suppressions %t/typo.yaml 2>&1 | FileCheck %s --check-prefix=TYPO
 // TYPO: kharden: error: {{.*}}typo.yaml:2:5: unknown check 'percpu-preemptive' (see kharden check --list-checks)
+//
+// A suppression may name a consequence class: it covers only findings of
+// that class (the split read-modify-write here, not the write).
+// RUN: printf 'suppressions:\n  - check: percpu-preemptible\n    function: "*"\n    consequence: split-rmw\n    reason: the handoff is known\n' > %t/split.yaml
+// RUN: %expect-exit 1 %kharden check --suppressions %t/split.yaml %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=CLASS
+// CLASS-NOT: error:
+// CLASS:     severities.c:15:2: warning: per-CPU write 'raw_cpu_write(offset)'
+// CLASS-NOT: error:
+// CLASS:     kharden: 1 finding; 1 below --min-severity=warning, 1 suppressed ({{.*}}split.yaml)
+// RUN: printf 'suppressions:\n  - check: percpu-preemptible\n    function: "*"\n    consequence: split-rmws\n    reason: typo\n' > %t/bad-class.yaml
+// RUN: %expect-exit 2 %kharden check --suppressions %t/bad-class.yaml %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=BADCLASS
+// BADCLASS: kharden: error: {{.*}}bad-class.yaml:2:5: unknown consequence 'split-rmws' (one of split-rmw, lost-update, unknown)

@@ -5,6 +5,7 @@
 // JSON-NEXT:   {
 // JSON-NEXT:     "check": "percpu-preemptible",
 // JSON-NEXT:     "column": 9,
+// JSON-NEXT:     "consequence": "unknown",
 // JSON-NEXT:     "evidence": "read",
 // JSON-NEXT:     "file": "{{.*}}Inputs/finding.c",
 // JSON-NEXT:     "function": "__do_sys_look",

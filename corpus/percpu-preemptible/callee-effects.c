@@ -23,3 +23,11 @@ long do_syscall_64(long nr)
 	// CHECK: callee-effects.c:[[@LINE-7]]:2: note: 'irqs_back_on()' called here enables IRQs
 	return 0;
 }
+
+/* Something reads 'owner' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int owner_decides(void)
+{
+	return raw_cpu_read(owner);
+}

@@ -32,3 +32,11 @@ SYSCALL_DEFINE1(poll_loop, int, n)
 	// CHECK: conditional-lock-join.c:[[@LINE-10]]:1: note: '__do_sys_poll_loop' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'xmit_recursion' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int xmit_recursion_decides(void)
+{
+	return raw_cpu_read(xmit_recursion);
+}

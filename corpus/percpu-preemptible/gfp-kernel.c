@@ -20,3 +20,11 @@ void refill(void)
 	// CHECK: gfp-kernel.c:[[@LINE-1]]:2: warning: per-CPU write '__this_cpu_write(spare)' where preemption is enabled; the task may migrate and write another CPU's copy [percpu-preemptible]
 	// CHECK: gfp-kernel.c:[[@LINE-4]]:12: note: 'kmalloc(64, GFP_KERNEL)' may sleep: preemption and IRQs are enabled here
 }
+
+/* Something reads 'spare' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int spare_decides(void)
+{
+	return raw_cpu_read(spare);
+}

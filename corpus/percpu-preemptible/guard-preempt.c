@@ -18,3 +18,11 @@ SYSCALL_DEFINE1(tock, int, n)
 	// CHECK: guard-preempt.c:[[@LINE-8]]:1: note: '__do_sys_tock' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'tick' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int tick_decides(void)
+{
+	return raw_cpu_read(tick);
+}

@@ -88,3 +88,11 @@ void enter_and_count(const struct enter_ops *ops)
 	// CHECK: indirect-effects.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(counter)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
 	// CHECK: indirect-effects.c:[[@LINE-3]]:2: note: 'enter_sleeping()' (through 'struct enter_ops.enter') called here may sleep: preemption and IRQs are enabled
 }
+
+/* Something reads 'counter' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int counter_decides(void)
+{
+	return raw_cpu_read(counter);
+}

@@ -66,3 +66,11 @@ SYSCALL_DEFINE0(count_event)
 	// CHECK: irq-contexts.c:[[@LINE-4]]:1: note: '__do_sys_count_event' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'events' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int events_decides(void)
+{
+	return raw_cpu_read(events);
+}

@@ -31,3 +31,11 @@ SYSCALL_DEFINE0(nest_irqs)
 	// CHECK: irqsave-in-callee.c:[[@LINE-8]]:1: note: '__do_sys_nest_irqs' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'nesting' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int nesting_decides(void)
+{
+	return raw_cpu_read(nesting);
+}

@@ -19,3 +19,11 @@ SYSCALL_DEFINE0(record)
 	// CHECK: irqsave-restore.c:[[@LINE-9]]:1: note: '__do_sys_record' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'events' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int events_decides(void)
+{
+	return raw_cpu_read(events);
+}

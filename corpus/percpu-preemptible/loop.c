@@ -21,3 +21,11 @@ SYSCALL_DEFINE1(sum, int, n)
 	// CHECK: loop.c:[[@LINE-12]]:1: note: '__do_sys_sum' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'total' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int total_decides(void)
+{
+	return raw_cpu_read(total);
+}

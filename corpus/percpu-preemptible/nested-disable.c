@@ -17,3 +17,11 @@ SYSCALL_DEFINE0(nest)
 	// CHECK: nested-disable.c:[[@LINE-9]]:1: note: '__do_sys_nest' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'depth' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int depth_decides(void)
+{
+	return raw_cpu_read(depth);
+}

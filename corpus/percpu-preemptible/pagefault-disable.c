@@ -63,3 +63,11 @@ void user_peek(const unsigned char __user *ip)
 	// CHECK: pagefault-disable.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(faults)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
 	// CHECK: pagefault-disable.c:[[@LINE-4]]:6: note: 'get_user(c, ip)' may sleep: preemption and IRQs are enabled here
 }
+
+/* Something reads 'faults' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int faults_decides(void)
+{
+	return raw_cpu_read(faults);
+}

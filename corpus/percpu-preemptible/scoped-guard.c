@@ -17,3 +17,11 @@ SYSCALL_DEFINE0(enqueue)
 	// CHECK: scoped-guard.c:[[@LINE-7]]:1: note: '__do_sys_enqueue' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'backlog' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int backlog_decides(void)
+{
+	return raw_cpu_read(backlog);
+}

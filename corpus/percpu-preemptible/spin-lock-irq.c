@@ -18,3 +18,11 @@ SYSCALL_DEFINE0(drain)
 	// CHECK: spin-lock-irq.c:[[@LINE-4]]:2: note: preemption and IRQs enabled here by 'spin_unlock_irq(&lock)'
 	return 0;
 }
+
+/* Something reads 'queued' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int queued_decides(void)
+{
+	return raw_cpu_read(queued);
+}

@@ -18,3 +18,11 @@ SYSCALL_DEFINE1(claim, int, id)
 	// CHECK: spinlock.c:[[@LINE-7]]:1: note: '__do_sys_claim' is a system call body: task context, preemptible
 	return 0;
 }
+
+/* Something reads 'owner' for a decision, so the updates above are of
+ * consequence unknown (a warning), not lost updates. Nothing calls it and
+ * nothing in it says its context: not reported. */
+int owner_decides(void)
+{
+	return raw_cpu_read(owner);
+}

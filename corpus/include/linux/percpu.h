@@ -26,6 +26,7 @@ extern unsigned long __per_cpu_offset;
 #define raw_cpu_write(pcp, val) __pcpu_size_call(raw_cpu_write_, pcp, val)
 #define raw_cpu_add(pcp, val) __pcpu_size_call(raw_cpu_add_, pcp, val)
 #define raw_cpu_inc(pcp) raw_cpu_add(pcp, 1)
+#define raw_cpu_add_return(pcp, val) ({ raw_cpu_add(pcp, val); raw_cpu_read(pcp); })
 
 void __this_cpu_preempt_check(const char *op);
 #define __this_cpu_read(pcp) ({ __this_cpu_preempt_check("read"); raw_cpu_read(pcp); })

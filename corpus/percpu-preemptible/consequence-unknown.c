@@ -1,0 +1,79 @@
+// Consequence unknown (severity warning): neither a split read-modify-write
+// nor an update nothing reads is shown. Never below warning.
+// RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
+#include <linux/percpu.h>
+#include <linux/syscalls.h>
+#include <linux/smp.h>
+
+struct pool { int free; };
+struct mix { int a; int b; };
+DEFINE_PER_CPU(int, hint);
+DEFINE_PER_CPU(int, depth);
+DEFINE_PER_CPU(struct pool, pools);
+DEFINE_PER_CPU(struct mix, mixed);
+DEFINE_PER_CPU(int, tickets);
+
+void use(int v);
+
+// 1. A read whose value is used, of a variable nothing writes.
+SYSCALL_DEFINE1(read_hint, int, x)
+{
+	return raw_cpu_read(hint) + x;
+}
+
+// 2. An increment of a variable another function reads for a decision.
+SYSCALL_DEFINE1(enter_depth, int, x)
+{
+	__this_cpu_inc(depth);
+	return x;
+}
+
+int too_deep(void)
+{
+	return __this_cpu_read(depth) > 4;
+}
+
+// 3. A pointer: what it is used for is not decided yet (cpu-choice).
+SYSCALL_DEFINE1(take_pool, int, x)
+{
+	raw_cpu_ptr(&pools)->free -= x;
+	return 0;
+}
+
+// 4. The CPU number (wrong-cpu-state or cpu-choice, not decided yet).
+SYSCALL_DEFINE1(which_cpu, int, x)
+{
+	use(smp_processor_id());
+	return x;
+}
+
+// 5. An increment of one field while another field of the same variable is
+// read for a decision: the structure may be read as a whole.
+SYSCALL_DEFINE1(mix_a, int, x)
+{
+	__this_cpu_inc(mixed.a);
+	if (__this_cpu_read(mixed.b))
+		return 1;
+	return 0;
+}
+
+// 6. A read-modify-write whose result decides.
+SYSCALL_DEFINE1(take_ticket, int, x)
+{
+	return raw_cpu_add_return(tickets, 1) == x;
+}
+
+// CHECK: consequence-unknown.c:21:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:19:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:27:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:25:1: note: '__do_sys_enter_depth' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:39:2: warning: per-CPU pointer 'raw_cpu_ptr(&pools)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:37:1: note: '__do_sys_take_pool' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:46:6: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:44:1: note: '__do_sys_which_cpu' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:54:2: warning: per-CPU read-modify-write '__this_cpu_inc(mixed.a)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:52:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:55:6: warning: per-CPU read '__this_cpu_read(mixed.b)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:52:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:63:9: warning: per-CPU read-modify-write 'raw_cpu_add_return(tickets)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:61:1: note: '__do_sys_take_ticket' is a system call body: task context, preemptible
