@@ -68,6 +68,7 @@ FunctionSummary FunctionAnalyzer::run() {
   linkSites();
   readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
   solve();
+  followValues();
   if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
       Name && Out.Name == Name)
     dump(llvm::errs());
@@ -303,6 +304,7 @@ void FunctionAnalyzer::solve() {
         Work.insert(RpoIndex[Succ->getBlockID()]);
     }
   }
+  BlockIn = In;
   const StateSet &Exit = In[Cfg->getExit().getBlockID()];
   // A path-insensitive join of "lock here, unlock there under the same
   // condition" leaves spurious unbalanced exits beside the real balanced one;
@@ -416,6 +418,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
        << describe(B) << "\n";
   OS << "  returns " << describe(Out.ReturnBits) << "\n";
+  dumpValues(OS);
 }
 
 } // namespace function_analysis

@@ -123,11 +123,11 @@ private:
   void collectEvents();
   /// The per-CPU variable each stack-offset site's operations touch.
   void linkSites();
-  /// What uses the outermost node of the expansion at NameLoc that S is
-  /// part of; Top, if given, gets that node.
+  /// The outermost node of the expansion named at NameLoc that holds S.
+  const clang::Stmt *expansionTop(const clang::Stmt *S,
+                                  clang::SourceLocation NameLoc);
   const clang::Stmt *userOf(const clang::Stmt *S,
-                            clang::SourceLocation NameLoc,
-                            const clang::Stmt **Top = nullptr);
+                            clang::SourceLocation NameLoc);
   void classify(const clang::CFGElement &E, std::vector<Event> &Events);
   bool classifyMacro(const clang::Stmt *S,
                      llvm::ArrayRef<clang::SourceLocation> Chain,
@@ -185,6 +185,34 @@ private:
   void write(const SlotWrite &W, StateSet &States) const;
   void solve();
   void dump(llvm::raw_ostream &OS) const;
+
+  // ValueUses.cpp: where operations' values, returned values and
+  // parameters go, with the states at each use.
+  /// Value (the expression) is followed to its uses after the solve; Model
+  /// says which calls end its region, if any.
+  void noteValue(ValueFlow::From Kind, unsigned Index, const clang::Expr *Value,
+                 const ValueSource *Model = nullptr);
+  /// The same for a call to a callee of the file that returns a followed
+  /// value (Out.Calls.back() is its call site).
+  void noteReturnedValue(const FunctionSummary *Callee,
+                         const clang::CallExpr *CE);
+  void followValues();
+  void dumpValues(llvm::raw_ostream &OS) const;
+  /// The states before (or after) the events of element Elem of Block.
+  StateSet statesAt(unsigned Block, unsigned Elem, bool After);
+  struct NotedValue {
+    ValueFlow::From Kind;
+    unsigned Index;
+    const clang::Expr *Value;
+    const ValueSource *Model;
+  };
+  std::vector<NotedValue> Values;
+  llvm::DenseMap<const clang::CallExpr *, unsigned> CallIndex;
+  /// Per block, per element: the events before it; and where each element
+  /// statement is.
+  std::vector<std::vector<unsigned>> ElementEvents;
+  llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> ElementAt;
+  std::vector<StateSet> BlockIn; ///< The solved states at each block's entry.
 
   const clang::FunctionDecl *FD;
   TUContext &TU;

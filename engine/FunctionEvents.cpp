@@ -154,10 +154,16 @@ void FunctionAnalyzer::collectEvents() {
     if (Test.Macro.isValid())
       BlockTestingMacro[Test.Macro.getRawEncoding()] = B->getBlockID();
   }
+  ElementEvents.resize(Cfg->getNumBlockIDs());
   for (const CFGBlock *B : Order) {
     Current = B->getBlockID();
-    for (const CFGElement &E : *B)
+    for (const CFGElement &E : *B) {
+      if (auto S = E.getAs<CFGStmt>())
+        ElementAt.try_emplace(S->getStmt(), Current,
+                              unsigned(ElementEvents[Current].size()));
+      ElementEvents[Current].push_back(BlockEvents[Current].size());
       classify(E, BlockEvents[Current]);
+    }
   }
 }
 
@@ -289,6 +295,12 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     emitPrimitive(*P, Name, Args, Text, CE, CE->getBeginLoc(), {}, -1, Events);
     return;
   }
+  if (const ValueSource *V = TU.Lookup.valueSource(Name)) {
+    addOperation(V->Rule, Name, CE->getBeginLoc(), Events);
+    if (CE->getNumArgs())
+      Out.Ops.back().Variable = argumentText(CE->getArg(0));
+    noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, CE, V);
+  }
   if (TU.Lookup.isRandomSource(Name))
     addOperation(rules::RandomSource, Name, CE->getBeginLoc(), Events);
   if (TU.Lookup.isStackSink(Name))
@@ -335,13 +347,18 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
       // whatever holds it (`if (x) raw_cpu_inc(v);`).
       if (*P.Access == PercpuAccess::Read ||
           *P.Access == PercpuAccess::ReadModifyWrite) {
-        const Stmt *Top = nullptr;
-        const Stmt *User = userOf(S, UseLoc, &Top);
-        Op.ValueUsed = isa_and_nonnull<Expr>(Top) && valueUsedBy(User);
+        const Stmt *Top = expansionTop(S, UseLoc);
+        Op.ValueUsed = isa_and_nonnull<Expr>(Top) &&
+                       valueUsedBy(parents().getParentIgnoreParenCasts(Top));
       }
     }
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
+    // A per-CPU address, or a CPU number: where it goes matters.
+    if (*P.Access == PercpuAccess::Address || *P.Access == PercpuAccess::CpuId)
+      if (const auto *V = dyn_cast<Expr>(Outer >= 0 ? expansionTop(S, UseLoc)
+                                                    : S))
+        noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, V);
     return;
   }
   // The block whose branch tests the primitive's value, if one does.
@@ -365,6 +382,14 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
   };
   Push(P.effectsFor(Args), -1);
+  if (const ValueSource *V = TU.Lookup.valueSource(Name))
+    if (const auto *Value =
+            dyn_cast_or_null<Expr>(Outer >= 0 ? expansionTop(S, UseLoc) : S)) {
+      addOperation(V->Rule, Name, UseLoc, Events);
+      if (!Args.empty())
+        Out.Ops.back().Variable = Args.front();
+      noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, Value, V);
+    }
   if (!Tested) {
     // A fork where its value is kept has its branch effects.
     bool Forked = llvm::any_of(Slots->forks(), [&](const ValueSlots::Fork &F) {
@@ -460,8 +485,12 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   Out.Calls.push_back(std::move(C));
+  if (CE)
+    CallIndex[CE] = Out.Calls.size() - 1;
   Event E = callEvent(CE);
-  if (const FunctionSummary *S = Effects ? summaryOf(Callee) : nullptr)
+  const FunctionSummary *S = summaryOf(Callee);
+  noteReturnedValue(S, CE);
+  if (S && Effects)
     if (std::optional<CalleeExits> X = exitsOf(*S, CE, E, Loc, ""))
       E.Callees.push_back(std::move(*X));
   Events.push_back(std::move(E));
@@ -476,6 +505,7 @@ void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
   C.CalleeName = T->Display;
   C.Through = T->Slot;
   Out.Calls.push_back(std::move(C));
+  CallIndex[CE] = Out.Calls.size() - 1;
   Event E = callEvent(CE);
   // A callback whose documented contract the kernel model states: the
   // call does what the contract says, whichever function it reaches.
@@ -561,9 +591,8 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
   return llvm::is_contained(Chain, NameLoc);
 }
 
-const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc,
-                                     const Stmt **TopOut) {
-  // Climb to the outermost node of the expansion, then look at its user.
+const Stmt *FunctionAnalyzer::expansionTop(const Stmt *S,
+                                           SourceLocation NameLoc) {
   const Stmt *Top = S;
   while (const Stmt *P = parents().getParent(Top)) {
     if (!inExpansion(P->getBeginLoc(), NameLoc) ||
@@ -571,9 +600,11 @@ const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc,
       break;
     Top = P;
   }
-  if (TopOut)
-    *TopOut = Top;
-  return parents().getParentIgnoreParenCasts(Top);
+  return Top;
+}
+
+const Stmt *FunctionAnalyzer::userOf(const Stmt *S, SourceLocation NameLoc) {
+  return parents().getParentIgnoreParenCasts(expansionTop(S, NameLoc));
 }
 
 bool FunctionAnalyzer::usedAsPointer(const Stmt *S, SourceLocation NameLoc) {

@@ -16,6 +16,7 @@ struct ModelFile {
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  std::vector<ValueSource> Values;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
 };
@@ -29,6 +30,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::RandomInput)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::QueueCall)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ValueSource)
 
 namespace llvm::yaml {
 
@@ -229,6 +231,21 @@ template <> struct MappingTraits<RandomInput> {
   }
 };
 
+template <> struct MappingTraits<ValueSource> {
+  static void mapping(IO &Io, ValueSource &V) {
+    Io.mapRequired("rule", V.Rule);
+    Io.mapRequired("names", V.Names);
+    Io.mapOptional("ends", V.Ends);
+  }
+  static std::string validate(IO &, ValueSource &V) {
+    if (V.Rule.empty())
+      return "rule must not be empty";
+    if (std::string Err = validateNames(V.Names, "names"); !Err.empty())
+      return Err;
+    return V.Ends.empty() ? "" : validateNames(V.Ends, "ends");
+  }
+};
+
 template <> struct MappingTraits<StackOffsetNames> {
   static void mapping(IO &Io, StackOffsetNames &N) {
     Io.mapRequired("consume", N.Consume);
@@ -251,6 +268,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("stack-offset", F.StackOffset);
     Io.mapOptional("workqueues", F.Queues);
     Io.mapOptional("task-switched-percpu", F.TaskSwitched);
+    Io.mapOptional("values", F.Values);
   }
 };
 
@@ -343,6 +361,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(RandomSources, std::move(File.RandomSources));
   prepend(StackSinks, std::move(File.StackSinks));
   prepend(TaskSwitched, std::move(File.TaskSwitched));
+  prepend(Values, std::move(File.Values));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
   if (File.Queues)
@@ -362,6 +381,8 @@ void KernelModel::compile() {
   RandomSourceNames.add(RandomSources);
   StackSinkNames.add(StackSinks);
   TaskSwitchedNames.add(TaskSwitched);
+  for (const ValueSource &V : Values)
+    ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
     EntryPointNames.emplace_back().add(E.Functions);
   for (const ExitPath &E : ExitPaths)
@@ -443,6 +464,13 @@ bool KernelModel::isRandomSource(StringRef Name) const {
 
 bool KernelModel::isStackSink(StringRef Name) const {
   return StackSinkNames.contains(Name);
+}
+
+const ValueSource *KernelModel::findValueSource(StringRef Name) const {
+  for (size_t I = 0; I < Values.size(); ++I)
+    if (ValueNames[I].contains(Name))
+      return &Values[I];
+  return nullptr;
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

@@ -170,6 +170,16 @@ struct StackOffsetNames {
   const RandomInput *findRandomInput(llvm::StringRef Function) const;
 };
 
+/// Calls whose result the engine follows to its uses (engine/ValueUses.h),
+/// recorded as operations of Rule: a per-CPU buffer's getter. A macro must
+/// also be a primitive (only those are recorded while preprocessing).
+struct ValueSource {
+  std::string Rule;
+  std::vector<std::string> Names;
+  /// Calls after which the value is stale: its region ended.
+  std::vector<std::string> Ends;
+};
+
 /// A glob that owns its text: llvm::GlobPattern keeps a StringRef into the
 /// pattern it was created from.
 class OwnedGlob {
@@ -223,6 +233,8 @@ public:
   bool isStackSink(llvm::StringRef Name) const;
   /// Per-CPU variables the scheduler switches with the task.
   bool isTaskSwitched(llvm::StringRef Variable) const;
+  /// The first `values` entry naming Name, or null.
+  const ValueSource *findValueSource(llvm::StringRef Name) const;
 
   /// A stable digest of the table's content (for caches of results).
   const std::string &digest() const { return Digest; }
@@ -236,6 +248,8 @@ private:
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  std::vector<ValueSource> Values;
+  std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
   Workqueues Queues;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
@@ -259,18 +273,22 @@ public:
   }
   bool isRandomSource(llvm::StringRef Name) { return entry(Name).Random; }
   bool isStackSink(llvm::StringRef Name) { return entry(Name).Sink; }
+  const ValueSource *valueSource(llvm::StringRef Name) {
+    return entry(Name).Value;
+  }
   const KernelModel &model() const { return Model; }
 
 private:
   struct Entry {
     const Primitive *Prim = nullptr;
+    const ValueSource *Value = nullptr;
     bool Random = false, Sink = false;
   };
   const Entry &entry(llvm::StringRef Name) {
     auto [It, Inserted] = Cache.try_emplace(Name);
     if (Inserted)
-      It->second = {Model.findPrimitive(Name), Model.isRandomSource(Name),
-                    Model.isStackSink(Name)};
+      It->second = {Model.findPrimitive(Name), Model.findValueSource(Name),
+                    Model.isRandomSource(Name), Model.isStackSink(Name)};
     return It->second;
   }
   const KernelModel &Model;

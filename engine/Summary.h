@@ -96,6 +96,40 @@ struct Operation {
   bool isPercpu() const { return Rule == rules::Percpu; }
 };
 
+/// Where a value goes in the function that holds it (engine/ValueUses.h):
+/// read through a pointer, passed to a call, returned, stored away or read.
+struct ValueUse {
+  enum class Kind : uint8_t {
+    Deref,  ///< `*p`, `p->f`, `p[i]`: the memory it points to.
+    Arg,    ///< Passed to a call (or a known macro) as argument Arg.
+    Return, ///< Returned to the caller.
+    Store,  ///< Stored where the analysis does not follow it (a field).
+    Read,   ///< Read as a value: compared, computed with.
+  };
+  Kind K = Kind::Read;
+  uint8_t Arg = 0;
+  /// For Arg: the call site (FunctionSummary::Calls), or -1 for a call or
+  /// macro the kernel model names, which has none; Callee names it.
+  int32_t Call = -1;
+  std::string Callee;
+  std::string Via;     ///< The local or parameter it was read from, if any.
+  SourcePoint Where;
+  /// Where a call that ends the source's region (the kernel model's
+  /// `values` ends) may have run between the source and this use.
+  SourcePoint EndedAt;
+  std::vector<RelState> States; ///< The contexts at the use.
+};
+
+/// A value the engine follows to its uses: an operation's result, what a
+/// call to a function of the file that returns such a value returns, or a
+/// parameter (so that a caller's value can be followed into its callee).
+struct ValueFlow {
+  enum class From : uint8_t { Operation, Call, Parameter };
+  From Source = From::Operation;
+  uint32_t Index = 0; ///< Into FunctionSummary::Ops or ::Calls, a parameter.
+  std::vector<ValueUse> Uses;
+};
+
 /// A value a stack-offset site's expansion computes, read by clang
 /// (StackOffsetSites.h): "offset-mask" 3f0, "mix" ror32-xor, "rotate" 5,
 /// "random-call" get_random_u16, "random-mask" 1ff. Value is empty where it
@@ -161,6 +195,8 @@ struct FunctionSummary {
   /// change). Field "" is the whole object.
   ArgFacts Stores;
   std::vector<TargetJoin> Joins;
+  /// Where operations' values, returned values and parameters go.
+  std::vector<ValueFlow> Values;
 };
 
 /// Whether F has an operation of Rule at Where (in the same statement or

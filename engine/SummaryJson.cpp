@@ -16,7 +16,8 @@ namespace kharden {
     const Operation &Op, const FunctionSummary &F, const EntryHint &H,
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
     const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
-    const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow) {
+    const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow,
+    const ValueFlow &VF, const ValueUse &VU) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
@@ -33,7 +34,11 @@ namespace kharden {
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits, Stores, Joins] = F;
+                          ExitStates, Tests, ReturnBits, Stores, Joins,
+                          FnValues] = F;
+  [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
+  [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
+                          EndedAt, UseStates] = VU;
   [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
@@ -98,6 +103,32 @@ StringRef flowSourceName(PointerFlow::Source S) {
 constexpr PercpuAccess AllAccesses[] = {
     PercpuAccess::Read,    PercpuAccess::Write, PercpuAccess::ReadModifyWrite,
     PercpuAccess::Address, PercpuAccess::CpuId, PercpuAccess::Safe};
+StringRef valueFromName(ValueFlow::From F) {
+  switch (F) {
+  case ValueFlow::From::Operation: return "operation";
+  case ValueFlow::From::Call: return "call";
+  case ValueFlow::From::Parameter: return "parameter";
+  }
+  llvm_unreachable("unknown value source");
+}
+
+StringRef useKindName(ValueUse::Kind K) {
+  switch (K) {
+  case ValueUse::Kind::Deref: return "deref";
+  case ValueUse::Kind::Arg: return "arg";
+  case ValueUse::Kind::Return: return "return";
+  case ValueUse::Kind::Store: return "store";
+  case ValueUse::Kind::Read: return "read";
+  }
+  llvm_unreachable("unknown use kind");
+}
+
+constexpr ValueFlow::From AllValueFroms[] = {ValueFlow::From::Operation,
+                                             ValueFlow::From::Call,
+                                             ValueFlow::From::Parameter};
+constexpr ValueUse::Kind AllUseKinds[] = {
+    ValueUse::Kind::Deref, ValueUse::Kind::Arg, ValueUse::Kind::Return,
+    ValueUse::Kind::Store, ValueUse::Kind::Read};
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
                                   IrqRel::SleptOn};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
@@ -351,7 +382,33 @@ private:
       Joins.push_back(
           json::Object{{"slot", J.Slot}, {"targets", json::Array(J.Targets)}});
     putArray(O, "joins", std::move(Joins));
+    json::Array Values;
+    for (const ValueFlow &V : F.Values)
+      Values.push_back(valueFlow(V));
+    putArray(O, "values", std::move(Values));
     return O;
+  }
+
+  json::Value valueFlow(const ValueFlow &V) {
+    json::Array Uses;
+    for (const ValueUse &U : V.Uses) {
+      json::Object UO{{"kind", useKindName(U.K)}, {"at", point(U.Where)}};
+      if (U.K == ValueUse::Kind::Arg) {
+        UO["arg"] = U.Arg;
+        UO["callee"] = U.Callee;
+        if (U.Call >= 0)
+          UO["call"] = U.Call;
+      }
+      if (!U.Via.empty())
+        UO["via"] = U.Via;
+      if (U.EndedAt.valid())
+        UO["ended_at"] = point(U.EndedAt);
+      putArray(UO, "states", states(U.States));
+      Uses.push_back(std::move(UO));
+    }
+    return json::Object{{"from", valueFromName(V.Source)},
+                        {"index", V.Index},
+                        {"uses", std::move(Uses)}};
   }
 
   json::Value flow(const PointerFlow &F) {
@@ -807,7 +864,72 @@ private:
             knownBits(*O, "return_bits", F.ReturnBits, P)) &&
            array(*O, "stores", F.Stores, P, argFact) &&
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
-           checkNoteIds(F, P);
+           array(*O, "values", F.Values, P,
+                 [&](const json::Value &C, ValueFlow &Out, Path At) {
+                   return valueFlow(C, Out, At);
+                 }) &&
+           checkValues(F, P) && checkNoteIds(F, P);
+  }
+
+  bool valueUse(const json::Value &V, ValueUse &U, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O)
+      return false;
+    const json::Value *Kind = O->get("kind");
+    if (!Kind) {
+      P.field("kind").report("missing");
+      return false;
+    }
+    if (!enumeration(*Kind, AllUseKinds, useKindName, U.K, P.field("kind")) ||
+        !point(*O, "at", U.Where, P) || !integer(*O, "arg", U.Arg, P) ||
+        !integer(*O, "call", U.Call, P) ||
+        (O->get("callee") && !string(*O, "callee", U.Callee, P)) ||
+        (O->get("via") && !string(*O, "via", U.Via, P)) ||
+        (O->get("ended_at") && !point(*O, "ended_at", U.EndedAt, P)) ||
+        !states(*O, "states", U.States, P))
+      return false;
+    if (U.Call < -1) {
+      P.field("call").report("expected a call index");
+      return false;
+    }
+    return true;
+  }
+
+  bool valueFlow(const json::Value &V, ValueFlow &F, Path P) {
+    const json::Object *O = object(V, P);
+    const json::Value *From = O ? O->get("from") : nullptr;
+    if (O && !From)
+      P.field("from").report("missing");
+    return From &&
+           enumeration(*From, AllValueFroms, valueFromName, F.Source,
+                       P.field("from")) &&
+           integer(*O, "index", F.Index, P) &&
+           array(*O, "uses", F.Uses, P,
+                 [&](const json::Value &C, ValueUse &Out, Path At) {
+                   return valueUse(C, Out, At);
+                 });
+  }
+
+  /// Indices into the function's operations, calls and parameters.
+  static bool checkValues(const FunctionSummary &F, Path P) {
+    for (size_t I = 0; I < F.Values.size(); ++I) {
+      const ValueFlow &V = F.Values[I];
+      size_t Limit = V.Source == ValueFlow::From::Operation ? F.Ops.size()
+                     : V.Source == ValueFlow::From::Call
+                         ? F.Calls.size()
+                         : CallSite::MaxFunctionParams;
+      if (V.Index >= Limit) {
+        P.field("values").index(I).field("index").report("out of range");
+        return false;
+      }
+      for (size_t J = 0; J < V.Uses.size(); ++J)
+        if (V.Uses[J].Call >= int64_t(F.Calls.size())) {
+          P.field("values").index(I).field("uses").index(J).field("call")
+              .report("out of range");
+          return false;
+        }
+    }
+    return true;
   }
 
   /// {"slot": key, "targets": [function keys, sorted]}.
@@ -887,6 +1009,11 @@ private:
               }) &&
               llvm::all_of(F.Sites, [&](const StackOffsetSite &S) {
                 return llvm::all_of(S.States, InRange);
+              }) &&
+              llvm::all_of(F.Values, [&](const ValueFlow &V) {
+                return llvm::all_of(V.Uses, [&](const ValueUse &U) {
+                  return llvm::all_of(U.States, InRange);
+                });
               });
     if (!Ok)
       P.report("a state refers to a note the function does not have");

@@ -134,6 +134,24 @@ TEST(KernelModel, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parseError(""), "test.yaml: empty kernel model file");
 }
 
+TEST(KernelModel, ValuesNameARuleAndTheCallsThatEndIt) {
+  auto M = KernelModel::parse("values:\n  - rule: buffer\n    names: [get_buf*]\n"
+                              "    ends: [put_buf]\n  - rule: cpu\n    names: [get_buf_cpu, cpu]\n",
+                              "test.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  const ValueSource *V = (*M)->findValueSource("get_buf_cpu");
+  ASSERT_TRUE(V); // the first entry whose names match
+  EXPECT_EQ(V->Rule, "buffer");
+  EXPECT_EQ(V->Ends, std::vector<std::string>{"put_buf"});
+  ASSERT_TRUE((*M)->findValueSource("cpu"));
+  EXPECT_EQ((*M)->findValueSource("cpu")->Rule, "cpu");
+  EXPECT_FALSE((*M)->findValueSource("put_buf"));
+  EXPECT_EQ(parseError("values:\n  - rule: ''\n    names: [x]\n"),
+            "test.yaml:2:5: rule must not be empty");
+  EXPECT_EQ(parseError("values:\n  - rule: r\n    names: []\n"),
+            "test.yaml:2:5: 'names' must list at least one name");
+}
+
 TEST(KernelModel, BuiltinTableLoads) {
   auto M = KernelModel::load(KHARDEN_DATA_DIR "/kernel.yaml", {});
   ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());

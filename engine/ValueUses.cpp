@@ -1,0 +1,611 @@
+// Where values go: FunctionAnalyzer's third part (the uses of the values
+// noted while turning the CFG into events, with the states at each), and
+// ValueGraph, which follows them between functions.
+#include "engine/ValueUses.h"
+#include "engine/FunctionAnalyzer.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace kharden {
+
+namespace {
+
+/// More uses of one value than this are not recorded.
+constexpr size_t MaxUsesPerValue = 32;
+/// Parameters past this one are not followed (as CallSite's function
+/// arguments).
+constexpr unsigned MaxFollowedParams = CallSite::MaxFunctionParams;
+
+/// What the body does to its variables: their reads, and whatever would
+/// make a variable hold something else than the value followed into it.
+class VariableUses : public RecursiveASTVisitor<VariableUses> {
+public:
+  explicit VariableUses(const FunctionDecl *FD) {
+    TraverseStmt(FD->getBody());
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      Reads[V].push_back(E);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp())
+      if (const VarDecl *V = varOf(U->getSubExpr()))
+        Spoiled.insert(V);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (!B->isAssignmentOp())
+      return true;
+    if (const VarDecl *V = varOf(B->getLHS())) {
+      Defs[V].push_back(B);
+      if (B->isCompoundAssignmentOp())
+        Spoiled.insert(V);
+    }
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *D) {
+    for (const Decl *X : D->decls())
+      if (const auto *V = dyn_cast<VarDecl>(X); V && V->getInit())
+        Defs[V].push_back(D);
+    return true;
+  }
+
+  static const VarDecl *varOf(const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  }
+
+  /// Whether the value in V can be followed: a local or parameter of
+  /// pointer or integer type whose address is never taken, never stepped
+  /// (`p++`, `p += n`), and, for a parameter, never assigned: it holds the
+  /// caller's value.
+  bool followable(const VarDecl *V) const {
+    QualType T = V->getType();
+    return V->hasLocalStorage() && !Spoiled.contains(V) &&
+           (T->isPointerType() || T->isIntegralOrEnumerationType()) &&
+           !(isa<ParmVarDecl>(V) && Defs.count(V));
+  }
+
+  llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Reads;
+  /// The assignments (and the declaration with an initializer) of each.
+  llvm::DenseMap<const VarDecl *, std::vector<const Stmt *>> Defs;
+  llvm::DenseSet<const VarDecl *> Spoiled;
+};
+
+/// One use found in the AST.
+struct FoundUse {
+  ValueUse::Kind K;
+  const Stmt *At;       ///< The node that uses the value.
+  const VarDecl *Via;   ///< The variable it was read from, if any.
+  uint8_t Arg = 0;
+  const CallExpr *Call = nullptr;
+  std::string Callee = {};
+};
+
+/// Follows one value through the body, from an expression that computes
+/// it to its uses.
+class UseFinder {
+public:
+  /// Reaches: whether a read of a variable may see the value an
+  /// assignment (Def) stored, on a path no other assignment of it is on.
+  using ReachFn = llvm::function_ref<bool(const Stmt *Def, const Stmt *Read,
+                                          llvm::ArrayRef<const Stmt *> Defs)>;
+
+  UseFinder(ParentMap &PM, const VariableUses &Vars, const SourceManager &SM,
+            const ExpansionRecorder &Expansions, ReachFn Reaches)
+      : PM(PM), Vars(Vars), SM(SM), Expansions(Expansions), Reaches(Reaches) {}
+
+  /// Object: Value is the object a per-CPU address points to, as an
+  /// lvalue (get_cpu_var()), not a value read from it.
+  void follow(const Expr *Value, bool Object, std::vector<FoundUse> &Out) {
+    Followed.clear();
+    climb(Value, nullptr, Object, Out);
+  }
+  void followParameter(const ParmVarDecl *P, std::vector<FoundUse> &Out) {
+    Followed.clear();
+    variable(P, nullptr, Out);
+  }
+
+private:
+  /// Follows V from Def, the assignment that stored the value (none: a
+  /// parameter, from the entry).
+  void variable(const VarDecl *V, const Stmt *Def,
+                std::vector<FoundUse> &Out) {
+    if (Followed.size() > 3 || !Followed.insert(V).second ||
+        !Vars.followable(V))
+      return;
+    auto It = Vars.Reads.find(V);
+    if (It == Vars.Reads.end())
+      return;
+    auto Defs = Vars.Defs.find(V);
+    for (const DeclRefExpr *Read : It->second) {
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(PM.getParent(Read));
+      if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
+        continue;
+      if (Def && Defs != Vars.Defs.end() &&
+          !Reaches(Def, Read, Defs->second))
+        continue;
+      climb(Cast, V, false, Out);
+    }
+  }
+
+  /// The known macro whose body (not its argument) uses Cur at User.
+  const RecordedExpansion *macroUsing(const Stmt *Cur, const Stmt *User) const {
+    if (!User->getBeginLoc().isMacroID())
+      return nullptr;
+    llvm::SmallVector<SourceLocation, 8> Chain, Inner;
+    expansionChain(SM, User->getBeginLoc(), Chain);
+    expansionChain(SM, Cur->getBeginLoc(), Inner);
+    for (SourceLocation L : llvm::reverse(Chain))
+      if (const RecordedExpansion *R = Expansions.find(L);
+          R && R->Prim && !llvm::is_contained(Inner, L))
+        return R;
+    return nullptr;
+  }
+
+  /// Cur computes the value (Object: it is the object a per-CPU address
+  /// points to, as an lvalue); climbs to what uses it.
+  void climb(const Stmt *Cur, const VarDecl *Via, bool Object,
+             std::vector<FoundUse> &Out) {
+    auto Use = [&](ValueUse::Kind K, const Stmt *At) {
+      Out.push_back({Object && K == ValueUse::Kind::Read ? ValueUse::Kind::Deref
+                                                         : K,
+                     At, Via});
+    };
+    for (unsigned Steps = 0; Steps < 64; ++Steps) {
+      const Stmt *P = PM.getParent(Cur);
+      if (!P)
+        return;
+      if (const RecordedExpansion *R = macroUsing(Cur, P)) {
+        Out.push_back({ValueUse::Kind::Arg, P, Via, 0, nullptr, R->Name});
+        return;
+      }
+      if (isa<ParenExpr>(P)) {
+        Cur = P;
+        continue;
+      }
+      if (const auto *C = dyn_cast<CastExpr>(P)) {
+        if (C->getType()->isVoidType())
+          return;
+        if (Object && C->getCastKind() == CK_LValueToRValue)
+          return Use(ValueUse::Kind::Deref, P);
+        if (C->getCastKind() == CK_ArrayToPointerDecay)
+          Object = false;
+        Cur = P;
+        continue;
+      }
+      if (const auto *U = dyn_cast<UnaryOperator>(P)) {
+        if (U->getOpcode() == UO_AddrOf) {
+          Object = false;
+          Cur = P;
+          continue;
+        }
+        if (U->getOpcode() == UO_Deref) {
+          Object = true;
+          Cur = P;
+          continue;
+        }
+        return Use(ValueUse::Kind::Read, P);
+      }
+      if (const auto *M = dyn_cast<MemberExpr>(P)) {
+        if (M->getBase() != Cur)
+          return;
+        if (!M->isArrow() && !Object)
+          return Use(ValueUse::Kind::Read, P);
+        Object = true;
+        Cur = P;
+        continue;
+      }
+      if (const auto *A = dyn_cast<ArraySubscriptExpr>(P)) {
+        if (A->getIdx() == Cur)
+          return Use(ValueUse::Kind::Read, P);
+        Object = true;
+        Cur = P;
+        continue;
+      }
+      if (Object)
+        return Use(ValueUse::Kind::Deref, P);
+      if (const auto *B = dyn_cast<BinaryOperator>(P)) {
+        if (B->getOpcode() == BO_Assign && B->getRHS() == Cur) {
+          if (const VarDecl *V = VariableUses::varOf(B->getLHS()))
+            return variable(V, B, Out);
+          return Use(ValueUse::Kind::Store, P);
+        }
+        if (B->getOpcode() == BO_Comma) {
+          if (B->getRHS() != Cur)
+            return;
+          Cur = P;
+          continue;
+        }
+        if (B->isAdditiveOp() && B->getType()->isPointerType()) {
+          Cur = P;
+          continue;
+        }
+        if (B->isAssignmentOp() && B->getLHS() == Cur)
+          return;
+        return Use(ValueUse::Kind::Read, P);
+      }
+      if (const auto *C = dyn_cast<AbstractConditionalOperator>(P)) {
+        if (C->getCond() == Cur)
+          return Use(ValueUse::Kind::Read, P);
+        Cur = P;
+        continue;
+      }
+      if (const auto *CE = dyn_cast<CallExpr>(P)) {
+        for (unsigned I = 0; I < CE->getNumArgs() && I < 256; ++I)
+          if (CE->getArg(I) == Cur) {
+            const FunctionDecl *FD = CE->getDirectCallee();
+            Out.push_back({ValueUse::Kind::Arg, P, Via, uint8_t(I), CE,
+                           FD && FD->getIdentifier() ? FD->getName().str()
+                                                     : std::string()});
+          }
+        return;
+      }
+      if (isa<ReturnStmt>(P))
+        return Use(ValueUse::Kind::Return, P);
+      if (const auto *D = dyn_cast<DeclStmt>(P)) {
+        for (const Decl *X : D->decls())
+          if (const auto *V = dyn_cast<VarDecl>(X); V && V->getInit() == Cur)
+            variable(V, D, Out);
+        return;
+      }
+      if (isa<CompoundStmt>(P)) {
+        // The value of a statement expression is its last statement's.
+        const auto *SE = dyn_cast_or_null<StmtExpr>(PM.getParent(P));
+        if (!SE || cast<CompoundStmt>(P)->body_empty() ||
+            cast<CompoundStmt>(P)->body_back() != Cur)
+          return;
+        Cur = SE;
+        continue;
+      }
+      if (isa<InitListExpr>(P))
+        return Use(ValueUse::Kind::Store, P);
+      if (isa<Expr>(P))
+        return Use(ValueUse::Kind::Read, P);
+      return; // a statement that only tests it (if, while, switch)
+    }
+  }
+
+  ParentMap &PM;
+  const VariableUses &Vars;
+  const SourceManager &SM;
+  const ExpansionRecorder &Expansions;
+  ReachFn Reaches;
+  llvm::SmallPtrSet<const VarDecl *, 4> Followed;
+};
+
+/// Whether F's value V (a flow not about a parameter) reaches a return.
+bool returnsValue(const FunctionSummary &F) {
+  return llvm::any_of(F.Values, [](const ValueFlow &V) {
+    return V.Source != ValueFlow::From::Parameter &&
+           llvm::any_of(V.Uses, [](const ValueUse &U) {
+             return U.K == ValueUse::Kind::Return;
+           });
+  });
+}
+
+bool addUseState(std::vector<RelState> &Set, const RelState &S) {
+  if (S.overflowed() ||
+      llvm::any_of(Set, [&](const RelState &X) { return X.sameContext(S); }))
+    return false;
+  Set.push_back(S);
+  return true;
+}
+
+} // namespace
+
+namespace function_analysis {
+
+void FunctionAnalyzer::noteValue(ValueFlow::From Kind, unsigned Index,
+                                 const Expr *Value, const ValueSource *Model) {
+  Values.push_back({Kind, Index, Value, Model});
+}
+
+void FunctionAnalyzer::noteReturnedValue(const FunctionSummary *Callee,
+                                         const CallExpr *CE) {
+  if (CE && Callee && returnsValue(*Callee))
+    noteValue(ValueFlow::From::Call, Out.Calls.size() - 1, CE);
+}
+
+StateSet FunctionAnalyzer::statesAt(unsigned Block, unsigned Elem, bool After) {
+  const std::vector<unsigned> &Starts = ElementEvents[Block];
+  const std::vector<Event> &Events = BlockEvents[Block];
+  size_t End = !After                     ? Starts[Elem]
+               : Elem + 1 < Starts.size() ? Starts[Elem + 1]
+                                          : Events.size();
+  StateSet States = BlockIn[Block];
+  for (size_t I = 0; I < End; ++I)
+    transfer(Events[I], States);
+  return States;
+}
+
+void FunctionAnalyzer::followValues() {
+  if (BlockIn.empty())
+    return;
+  std::vector<const CFGBlock *> ById(Cfg->getNumBlockIDs());
+  for (const CFGBlock *B : *Cfg)
+    ById[B->getBlockID()] = B;
+  // Declarations of several variables are one synthetic element each.
+  for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
+    if (auto It = ElementAt.find(Synthetic); It != ElementAt.end())
+      ElementAt.try_emplace(Original, It->second);
+  // The CFG element a node belongs to: the nearest one that holds it.
+  auto ElementOf =
+      [&](const Stmt *S) -> std::optional<std::pair<unsigned, unsigned>> {
+    for (; S; S = parents().getParent(S))
+      if (auto It = ElementAt.find(S); It != ElementAt.end())
+        return It->second;
+    return std::nullopt;
+  };
+  // Whether a path leads from Def to Read that no other of Defs is on.
+  auto Reaches = [&](const Stmt *Def, const Stmt *Read,
+                     llvm::ArrayRef<const Stmt *> Defs) {
+    auto From = ElementOf(Def), To = ElementOf(Read);
+    if (!From || !To)
+      return false;
+    if (*From == *To)
+      return true;
+    std::vector<std::pair<unsigned, unsigned>> Others;
+    for (const Stmt *D : Defs)
+      if (auto At = D != Def ? ElementOf(D) : std::nullopt)
+        Others.push_back(*At);
+    auto Clear = [&](unsigned Block, unsigned Begin, unsigned End) {
+      return llvm::none_of(Others, [&](const std::pair<unsigned, unsigned> &O) {
+        return O.first == Block && O.second >= Begin && O.second < End;
+      });
+    };
+    if (From->first == To->first && From->second < To->second &&
+        Clear(From->first, From->second + 1, To->second))
+      return true;
+    if (!Clear(From->first, From->second + 1, ~0u))
+      return false;
+    std::vector<bool> Seen(Cfg->getNumBlockIDs());
+    std::vector<unsigned> Work{From->first};
+    while (!Work.empty()) {
+      unsigned Block = Work.back();
+      Work.pop_back();
+      for (const CFGBlock::AdjacentBlock &Succ :
+           ById[Block]->succs()) {
+        const CFGBlock *S = Succ.getReachableBlock();
+        if (!S || Seen[S->getBlockID()])
+          continue;
+        Seen[S->getBlockID()] = true;
+        if (S->getBlockID() == To->first && Clear(To->first, 0, To->second))
+          return true;
+        if (Clear(S->getBlockID(), 0, ~0u))
+          Work.push_back(S->getBlockID());
+      }
+    }
+    return false;
+  };
+  VariableUses Vars(FD);
+  UseFinder Finder(parents(), Vars, SM, TU.Expansions, Reaches);
+  // Where a call that ends a value's region may run between two points.
+  auto EndedBetween = [&](std::pair<unsigned, unsigned> From,
+                          std::pair<unsigned, unsigned> To,
+                          const ValueSource &Model) -> SourcePoint {
+    std::vector<std::tuple<unsigned, unsigned, SourcePoint>> Enders;
+    for (const auto &[S, Pos] : ElementAt)
+      if (const auto *CE = dyn_cast<CallExpr>(S))
+        if (const FunctionDecl *Callee = CE->getDirectCallee();
+            Callee && Callee->getIdentifier() &&
+            llvm::is_contained(Model.Ends, Callee->getName()))
+          Enders.push_back({Pos.first, Pos.second, TU.point(CE->getBeginLoc())});
+    llvm::sort(Enders);
+    auto EnderIn = [&](unsigned Block, unsigned Begin,
+                       unsigned End) -> SourcePoint {
+      for (const auto &[B, Elem, Where] : Enders)
+        if (B == Block && Elem >= Begin && Elem < End)
+          return Where;
+      return {};
+    };
+    if (Enders.empty())
+      return {};
+    if (From.first == To.first && From.second < To.second)
+      if (SourcePoint P = EnderIn(From.first, From.second + 1, To.second);
+          P.valid())
+        return P;
+    // Over blocks, remembering where an end was passed (twice per block:
+    // not yet, and after one).
+    std::vector<bool> Seen(2 * Cfg->getNumBlockIDs());
+    std::vector<std::pair<unsigned, SourcePoint>> Work;
+    auto Push = [&](unsigned Block, SourcePoint Ended) {
+      for (const CFGBlock::AdjacentBlock &Succ :
+           ById[Block]->succs())
+        if (const CFGBlock *S = Succ.getReachableBlock()) {
+          unsigned Key = 2 * S->getBlockID() + Ended.valid();
+          if (!Seen[Key]) {
+            Seen[Key] = true;
+            Work.push_back({S->getBlockID(), Ended});
+          }
+        }
+    };
+    Push(From.first, EnderIn(From.first, From.second + 1, ~0u));
+    while (!Work.empty()) {
+      auto [Block, Ended] = Work.back();
+      Work.pop_back();
+      if (Block == To.first) {
+        if (!Ended.valid())
+          Ended = EnderIn(Block, 0, To.second);
+        if (Ended.valid())
+          return Ended;
+      }
+      Push(Block, Ended.valid() ? Ended : EnderIn(Block, 0, ~0u));
+    }
+    return {};
+  };
+  auto Record = [&](ValueFlow Flow, llvm::ArrayRef<FoundUse> Found,
+                    const Stmt *Source, const ValueSource *Model) {
+    auto SourceAt = Source ? ElementOf(Source) : std::nullopt;
+    for (const FoundUse &F : Found) {
+      if (Flow.Uses.size() >= MaxUsesPerValue)
+        break;
+      bool OfParameter = Flow.Source == ValueFlow::From::Parameter;
+      if (OfParameter && (F.K == ValueUse::Kind::Store ||
+                          F.K == ValueUse::Kind::Read))
+        continue; // only what a caller's value may be followed into
+      auto At = ElementOf(F.At);
+      if (!At)
+        continue;
+      ValueUse U;
+      U.K = F.K;
+      U.Arg = F.Arg;
+      if (F.Call)
+        if (auto It = CallIndex.find(F.Call); It != CallIndex.end())
+          U.Call = int32_t(It->second);
+      U.Callee = F.Callee;
+      if (F.Via)
+        U.Via = F.Via->getNameAsString();
+      U.Where = TU.point(F.At->getBeginLoc());
+      if (llvm::any_of(Flow.Uses, [&](const ValueUse &X) {
+            return X.K == U.K && X.Where == U.Where && X.Arg == U.Arg;
+          }))
+        continue;
+      // A use of the expression itself sees what its statement did (the
+      // operation's own effects); a use of a variable, what came before.
+      for (const RelState &S : statesAt(At->first, At->second, !F.Via))
+        addUseState(U.States, S.withoutLocalFacts());
+      if (Model && !Model->Ends.empty() && SourceAt)
+        U.EndedAt = EndedBetween(*SourceAt, *At, *Model);
+      Flow.Uses.push_back(std::move(U));
+    }
+    if (!Flow.Uses.empty())
+      Out.Values.push_back(std::move(Flow));
+  };
+  for (const NotedValue &V : Values) {
+    std::vector<FoundUse> Found;
+    // Only a value source of the kernel model's is an lvalue for its
+    // object; a CPU number's lvalue is read for its value.
+    Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Found);
+    Record({V.Kind, V.Index, {}}, Found, V.Value, V.Model);
+  }
+  for (unsigned I = 0; I < FD->getNumParams() && I < MaxFollowedParams; ++I) {
+    std::vector<FoundUse> Found;
+    Finder.followParameter(FD->getParamDecl(I), Found);
+    Record({ValueFlow::From::Parameter, I, {}}, Found, nullptr, nullptr);
+  }
+}
+
+void FunctionAnalyzer::dumpValues(llvm::raw_ostream &OS) const {
+  static const char *From[] = {"operation", "call", "parameter"};
+  static const char *Kind[] = {"deref", "arg", "return", "store", "read"};
+  for (const ValueFlow &V : Out.Values) {
+    OS << "  value of " << From[unsigned(V.Source)] << " " << V.Index << "\n";
+    for (const ValueUse &U : V.Uses) {
+      OS << "    " << Kind[unsigned(U.K)] << " line " << U.Where.Line;
+      if (U.K == ValueUse::Kind::Arg)
+        OS << " arg " << unsigned(U.Arg) << " of '" << U.Callee << "'";
+      if (!U.Via.empty())
+        OS << " via " << U.Via;
+      if (U.EndedAt.valid())
+        OS << " ended at line " << U.EndedAt.Line;
+      for (const RelState &S : U.States)
+        OS << " [depth " << int(S.PreemptDepth) << ", migrate "
+           << int(S.MigrateDepth) << "]";
+      OS << "\n";
+    }
+  }
+}
+
+} // namespace function_analysis
+
+SourcePoint ReachedUse::endedAt() const {
+  if (Use->EndedAt.valid())
+    return Use->EndedAt;
+  for (const ValueStep &S : llvm::reverse(Steps))
+    if (S.K == ValueStep::Returned && S.Use->EndedAt.valid())
+      return S.Use->EndedAt;
+  return {};
+}
+
+const ValueFlow *parameterFlow(const FunctionSummary &F, unsigned Index) {
+  for (const ValueFlow &V : F.Values)
+    if (V.Source == ValueFlow::From::Parameter && V.Index == Index)
+      return &V;
+  return nullptr;
+}
+
+ValueGraph::ValueGraph(const Program &P) : P(P) {
+  for (const FunctionSummary &F : P.functions())
+    for (const ValueFlow &V : F.Values)
+      if (V.Source == ValueFlow::From::Call && V.Index < F.Calls.size())
+        CallersOf[F.Calls[V.Index].CalleeKey].push_back({&F, &V});
+}
+
+void ValueGraph::uses(const FunctionSummary &F, const ValueFlow &Flow,
+                      llvm::function_ref<void(const ReachedUse &)> Each) const {
+  std::vector<ValueStep> Steps;
+  follow(F, Flow, Steps, Each);
+}
+
+void ValueGraph::follow(const FunctionSummary &F, const ValueFlow &Flow,
+                        std::vector<ValueStep> &Steps,
+                        llvm::function_ref<void(const ReachedUse &)> Each) const {
+  for (const ValueUse &U : Flow.Uses) {
+    bool Continued = false;
+    if (Steps.size() < MaxSteps && U.K == ValueUse::Kind::Arg && U.Call >= 0 &&
+        size_t(U.Call) < F.Calls.size())
+      if (const FunctionSummary *Callee = P.find(F.Calls[U.Call].CalleeKey))
+        if (const ValueFlow *In = parameterFlow(*Callee, U.Arg)) {
+          Steps.push_back({ValueStep::PassedTo, &F, &U});
+          follow(*Callee, *In, Steps, Each);
+          Steps.pop_back();
+          Continued = true;
+        }
+    if (Steps.size() < MaxSteps && U.K == ValueUse::Kind::Return &&
+        Flow.Source != ValueFlow::From::Parameter)
+      if (auto It = CallersOf.find(F.Key); It != CallersOf.end())
+        for (const auto &[Caller, CallFlow] : It->second) {
+          Steps.push_back({ValueStep::Returned, &F, &U,
+                           &Caller->Calls[CallFlow->Index]});
+          follow(*Caller, *CallFlow, Steps, Each);
+          Steps.pop_back();
+          Continued = true;
+        }
+    if (!Continued)
+      Each(ReachedUse{&F, &U, Steps});
+  }
+}
+
+size_t ValueGraph::firstPassedDown(const ReachedUse &R) {
+  size_t Down = R.Steps.size();
+  for (size_t I = R.Steps.size(); I-- > 0;) {
+    if (R.Steps[I].K == ValueStep::Returned)
+      break;
+    Down = I;
+  }
+  return Down;
+}
+
+std::vector<AbsState> ValueGraph::contextsBelow(const AbsState &AtCall,
+                                                const ReachedUse &R,
+                                                size_t Down) {
+  // Only what the context is travels: the caller's arguments say nothing
+  // of the callee's parameters here.
+  auto Bare = [](const AbsState &S) {
+    AbsState B;
+    B.Preempt = S.Preempt;
+    B.Irqs = S.Irqs;
+    B.MigrateDisabled = S.MigrateDisabled;
+    return B;
+  };
+  std::vector<AbsState> Here{Bare(AtCall)};
+  for (size_t I = Down + 1; I <= R.Steps.size(); ++I) {
+    const ValueUse &At = I < R.Steps.size() ? *R.Steps[I].Use : *R.Use;
+    std::vector<AbsState> Next;
+    for (const AbsState &Entry : Here)
+      for (const RelState &S : At.States) {
+        AbsState A = Bare(compose(Entry, S));
+        if (!llvm::is_contained(Next, A))
+          Next.push_back(A);
+      }
+    Here = std::move(Next);
+  }
+  return Here;
+}
+
+} // namespace kharden

@@ -1,0 +1,185 @@
+// Where values go (engine/ValueUses.h): the uses the engine records of an
+// operation's value, a returned value and a parameter, and ValueGraph
+// following them between functions.
+#include "engine/TUAnalysis.h"
+#include "engine/ValueUses.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace kharden;
+using Kind = ValueUse::Kind;
+
+namespace {
+
+constexpr const char *Model = R"(
+primitives:
+  - names: [preempt_disable]
+    effects: [preempt-disable]
+  - names: [preempt_enable]
+    effects: [preempt-enable]
+  - names: [smp_processor_id]
+    access: cpu-id
+values:
+  - rule: buffer
+    names: [get_buf]
+    ends: [put_buf]
+)";
+
+// Line numbers matter: the tests name them.
+constexpr const char *Code = R"(struct entry { int nr; int ip[4]; };
+struct entry *get_buf(int *r);
+void put_buf(int r);
+void preempt_disable(void);
+void preempt_enable(void);
+int smp_processor_id(void);
+void sink(int cpu);
+void copy(int *to, const int *from);
+static struct entry *grab(void)
+{
+	int r;
+	struct entry *e = get_buf(&r);
+	e->nr = 0;
+	put_buf(r);
+	return e;
+}
+static void show(struct entry *e, int n)
+{
+	sink(e->nr + n);
+}
+void run(int *out)
+{
+	int cpu, n;
+	struct entry *e;
+	preempt_disable();
+	cpu = smp_processor_id();
+	preempt_enable();
+	sink(cpu);
+	e = grab();
+	n = e->nr;
+	copy(out, &e->ip[1]);
+	if (!e)
+		return;
+	show(e, n);
+}
+)";
+
+struct Analysed {
+  std::shared_ptr<const KernelModel> Model;
+  TUSummary TU;
+
+  const FunctionSummary &function(llvm::StringRef Name) const {
+    for (const FunctionSummary &F : TU.Functions)
+      if (F.Name == Name)
+        return F;
+    ADD_FAILURE() << "no function " << Name.str();
+    return TU.Functions.front();
+  }
+};
+
+Analysed analyse() {
+  Analysed A;
+  auto M = KernelModel::parse(Model, "model.yaml");
+  if (!M) {
+    ADD_FAILURE() << llvm::toString(M.takeError());
+    return A;
+  }
+  A.Model = *M;
+  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<SummarizeAction>(*A.Model, A.TU), Code,
+      {"-nostdinc", "-std=gnu11"}, "/src/v.c"));
+  return A;
+}
+
+const ValueFlow *flowOf(const FunctionSummary &F, ValueFlow::From From) {
+  for (const ValueFlow &V : F.Values)
+    if (V.Source == From)
+      return &V;
+  return nullptr;
+}
+
+/// "kind line [via V] [arg N of C] [ended L]" for each use.
+std::vector<std::string> describe(const ValueFlow &V) {
+  static const char *Names[] = {"deref", "arg", "return", "store", "read"};
+  std::vector<std::string> Out;
+  for (const ValueUse &U : V.Uses) {
+    std::string T = std::string(Names[unsigned(U.K)]) + " " +
+                    std::to_string(U.Where.Line);
+    if (!U.Via.empty())
+      T += " via " + U.Via;
+    if (U.K == Kind::Arg)
+      T += " arg " + std::to_string(U.Arg) + " of " + U.Callee;
+    if (U.EndedAt.valid())
+      T += " ended " + std::to_string(U.EndedAt.Line);
+    Out.push_back(T);
+  }
+  return Out;
+}
+
+TEST(ValueUses, AnOperationsValueThroughALocal) {
+  Analysed A = analyse();
+  const FunctionSummary &Run = A.function("run");
+  const ValueFlow *Cpu = flowOf(Run, ValueFlow::From::Operation);
+  ASSERT_TRUE(Cpu);
+  EXPECT_EQ(Run.Ops[Cpu->Index].Name, "smp_processor_id");
+  EXPECT_EQ(describe(*Cpu), std::vector<std::string>{"arg 28 via cpu arg 0 of sink"});
+  // After preempt_enable(): the function holds nothing any more.
+  ASSERT_EQ(Cpu->Uses[0].States.size(), 1u);
+  EXPECT_EQ(Cpu->Uses[0].States[0].PreemptDepth, 0);
+  EXPECT_TRUE(Cpu->Uses[0].States[0].EnableEvidence);
+  ASSERT_GE(Cpu->Uses[0].Call, 0);
+  EXPECT_EQ(Run.Calls[Cpu->Uses[0].Call].CalleeName, "sink");
+}
+
+TEST(ValueUses, AReturnedValueAndWhereItsRegionEnded) {
+  Analysed A = analyse();
+  const ValueFlow *Buf = flowOf(A.function("grab"), ValueFlow::From::Operation);
+  ASSERT_TRUE(Buf);
+  EXPECT_EQ(A.function("grab").Ops[Buf->Index].Rule, "buffer");
+  EXPECT_EQ(describe(*Buf), (std::vector<std::string>{
+                                "deref 13 via e", "return 15 via e ended 14"}));
+  const ValueFlow *Got = flowOf(A.function("run"), ValueFlow::From::Call);
+  ASSERT_TRUE(Got);
+  EXPECT_EQ(A.function("run").Calls[Got->Index].CalleeName, "grab");
+  EXPECT_EQ(describe(*Got),
+            (std::vector<std::string>{"deref 30 via e", "arg 31 via e arg 1 of copy",
+                                      "read 32 via e", "arg 34 via e arg 0 of show"}));
+}
+
+TEST(ValueUses, ParametersKeepOnlyWhatACallerFollows) {
+  Analysed A = analyse();
+  const FunctionSummary &Show = A.function("show");
+  ASSERT_EQ(Show.Values.size(), 1u); // n is only computed with
+  EXPECT_EQ(Show.Values[0].Index, 0u);
+  EXPECT_EQ(describe(Show.Values[0]),
+            std::vector<std::string>{"deref 19 via e"});
+}
+
+TEST(ValueUses, TheGraphFollowsReturnsAndArguments) {
+  Analysed A = analyse();
+  Program P(A.Model);
+  P.add(A.TU);
+  P.solve();
+  ValueGraph G(P);
+  const FunctionSummary &Grab = *P.find("/src/v.c@grab");
+  std::vector<std::string> Reached;
+  G.uses(Grab, *flowOf(Grab, ValueFlow::From::Operation),
+         [&](const ReachedUse &R) {
+           std::string T = R.Function->Name + ":" +
+                           std::to_string(R.Use->Where.Line) + " after";
+           for (const ValueStep &S : R.Steps)
+             T += std::string(S.K == ValueStep::Returned ? " returned " : " passed ") +
+                  std::to_string(S.Use->Where.Line);
+           if (R.endedAt().valid())
+             T += " ended " + std::to_string(R.endedAt().Line);
+           Reached.push_back(T);
+         });
+  EXPECT_EQ(Reached, (std::vector<std::string>{
+                         "grab:13 after",
+                         "run:30 after returned 15 ended 14",
+                         "run:31 after returned 15 ended 14",
+                         "run:32 after returned 15 ended 14",
+                         "show:19 after returned 15 passed 34 ended 14"}));
+}
+
+} // namespace
