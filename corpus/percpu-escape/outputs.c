@@ -8,12 +8,12 @@
 // JSON-NEXT: "consequence": "",
 // JSON-NEXT: "evidence": "pointer",
 // JSON:      "function": "__do_sys_drain",
-// JSON-NEXT: "line": 35,
+// JSON-NEXT: "line": 36,
 // JSON-NEXT: "message": "per-CPU pointer from 'get_cpu_ptr(&pools)' used after the region that made it this CPU's has ended, where preemption is enabled; the task may have migrated, or another task on this CPU may use the same copy",
 // JSON-NEXT: "notes": [
-// JSON:        "line": 32,
+// JSON:        "line": 33,
 // JSON-NEXT:   "message": "per-CPU pointer made here by 'get_cpu_ptr(&pools)'"
-// JSON:        "line": 34,
+// JSON:        "line": 35,
 // JSON-NEXT:   "message": "preemption enabled here by 'put_cpu_ptr(&pools)'"
 // RUN: %expect-exit 1 %kharden check --checks=percpu-escape --format=sarif %s -- %kflags | FileCheck %s --check-prefix=SARIF
 // SARIF: "ruleId": "percpu-escape",
