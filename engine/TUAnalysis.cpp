@@ -224,7 +224,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
-  Out.Flows = Pointers.takeFlows();
+  // A file with several compile commands is summarised into one Out, each
+  // command adding to what the others found.
+  llvm::append_range(Out.Flows, Pointers.takeFlows());
 }
 
 } // namespace
