@@ -149,8 +149,8 @@ private:
     SourcePoint At = P.TU.point(CE->getBeginLoc());
     SourceLocation Spelled = SM.getSpellingLoc(CE->getBeginLoc());
     CallThrough T;
-    T.Slot = ("call:" + P.TU.linkName(At.File) + ":" + llvm::Twine(At.Line) + ":" +
-              llvm::Twine(At.Column) + ":" +
+    T.Slot = ("call:" + P.TU.linkName(At.File) + ":" +
+              llvm::Twine(At.Line) + ":" + llvm::Twine(At.Column) + ":" +
               llvm::Twine(SM.getSpellingLineNumber(Spelled)) + ":" +
               llvm::Twine(SM.getSpellingColumnNumber(Spelled)))
                  .str();

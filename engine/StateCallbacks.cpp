@@ -2,6 +2,8 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <deque>
+
 using namespace clang;
 
 namespace kharden {
@@ -62,15 +64,17 @@ public:
                        TUSummary &Out)
       : Model(Model), TU(TU), Out(Out) {
     Enum = findEnum();
+    for (const StateRegistration &R : Model.Registrations)
+      Names.emplace_back().add(R.Names);
   }
 
   bool VisitCallExpr(CallExpr *CE) {
     const FunctionDecl *Callee = CE->getDirectCallee();
     if (!Enum || !Callee || !Callee->getIdentifier())
       return true;
-    for (const StateRegistration &R : Model.Registrations) {
-      if (!llvm::is_contained(R.Names, Callee->getName()) ||
-          R.State >= CE->getNumArgs())
+    for (size_t I = 0; I < Model.Registrations.size(); ++I) {
+      const StateRegistration &R = Model.Registrations[I];
+      if (!Names[I].contains(Callee->getName()) || R.State >= CE->getNumArgs())
         continue;
       Expr::EvalResult State;
       if (!CE->getArg(R.State)->EvaluateAsInt(State, TU.AST))
@@ -157,6 +161,7 @@ private:
   TUContext &TU;
   TUSummary &Out;
   const EnumDecl *Enum = nullptr;
+  std::deque<NameSet> Names; ///< Of each registration; never relocated.
 };
 
 } // namespace

@@ -1,4 +1,4 @@
-//===- engine/StateCallbacks.h - callbacks by their state's section -*- C++ -*-===//
+//===- engine/StateCallbacks.h - callbacks by their state -----*- C++ -*-===//
 //
 // CPU hotplug runs a state's callbacks where the state's section of
 // `enum cpuhp_state` says: PREPARE ones on a control CPU, STARTING ones on
