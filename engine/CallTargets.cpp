@@ -7,7 +7,8 @@ std::string parameterSlot(llvm::StringRef Function, unsigned Index) {
 }
 
 llvm::StringRef functionNameOfKey(llvm::StringRef Key) {
-  return Key.substr(Key.rfind('@') + 1); // npos + 1 == 0
+  // "file@name", "image|name", "image|file@name"
+  return Key.substr(Key.find_last_of("@|") + 1); // npos + 1 == 0
 }
 
 void CallTargets::add(const PointerFlow &F) {

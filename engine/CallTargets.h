@@ -32,7 +32,8 @@ namespace kharden {
 
 /// The slot of parameter Index of the function with key Function.
 std::string parameterSlot(llvm::StringRef Function, unsigned Index);
-/// The function name in a key: "run" for "run" and "/src/a.c@run".
+/// The function name in a key: "run" for "run", "/src/a.c@run" and
+/// "kvm-nvhe|run" (a separate image's).
 llvm::StringRef functionNameOfKey(llvm::StringRef Key);
 
 class CallTargets {

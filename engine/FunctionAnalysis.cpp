@@ -18,10 +18,14 @@ std::string TUContext::keyOf(const FunctionDecl *FD) const {
     FD = Def;
   std::string Name = FD->getNameAsString();
   if (FD->isExternallyVisible())
-    return Name;
+    return linkName(Name);
   // Static functions: one per file that defines them (a header's static
   // inline is the same function in every TU that includes it).
-  return point(FD->getLocation()).File + "@" + Name;
+  return linkName(point(FD->getLocation()).File + "@" + Name);
+}
+
+std::string TUContext::linkName(llvm::StringRef Name) const {
+  return Image.empty() ? Name.str() : Image + "|" + Name.str();
 }
 
 namespace function_analysis {

@@ -32,12 +32,18 @@ struct TUContext {
   std::vector<EntryHint> &Hints;
   /// What the unit stores in function pointers, and its calls through them.
   const PointerFlows *Pointers = nullptr;
+  /// The separate image the unit is linked into ("" for the kernel): its
+  /// functions and slots are named apart (linkName()).
+  std::string Image;
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();
   }
   SourcePoint point(clang::SourceLocation Loc) const;
   std::string keyOf(const clang::FunctionDecl *FD) const;
+  /// Name, a symbol or a file's, as the unit's image links it: itself in
+  /// the kernel, "image|Name" in a separate image.
+  std::string linkName(llvm::StringRef Name) const;
 };
 
 /// Analyses FD's body.

@@ -19,6 +19,8 @@ struct ModelFile {
   std::vector<ValueSource> Values;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
+  std::vector<StateCallbacks> StateCallbackTables;
+  std::vector<SeparateImage> Images;
 };
 } // namespace
 
@@ -31,6 +33,11 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ExitPath)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::RandomInput)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::QueueCall)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ValueSource)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateSection)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
 
 namespace llvm::yaml {
 
@@ -195,6 +202,66 @@ template <> struct MappingTraits<Workqueues> {
   }
 };
 
+template <> struct MappingTraits<StateSection> {
+  static void mapping(IO &Io, StateSection &S) {
+    Io.mapRequired("from", S.From);
+    Io.mapRequired("before", S.Before);
+    Io.mapRequired("context", S.Context);
+    Io.mapRequired("reason", S.Reason);
+  }
+};
+
+template <> struct MappingTraits<StateRegistration> {
+  static void mapping(IO &Io, StateRegistration &R) {
+    Io.mapRequired("names", R.Names);
+    Io.mapRequired("state", R.State);
+    Io.mapRequired("arguments", R.Arguments);
+  }
+  static std::string validate(IO &, StateRegistration &R) {
+    if (std::string Err = validateNames(R.Names, "names"); !Err.empty())
+      return Err;
+    if (R.Arguments.empty())
+      return "registration '" + R.Names.front() + "' needs 'arguments'";
+    return "";
+  }
+};
+
+template <> struct MappingTraits<StateTable> {
+  static void mapping(IO &Io, StateTable &T) {
+    Io.mapRequired("variable", T.Variable);
+    Io.mapRequired("fields", T.Fields);
+  }
+  static std::string validate(IO &, StateTable &T) {
+    return T.Fields.empty() ? "table '" + T.Variable + "' needs 'fields'" : "";
+  }
+};
+
+template <> struct MappingTraits<StateCallbacks> {
+  static void mapping(IO &Io, StateCallbacks &C) {
+    Io.mapRequired("enum", C.Enum);
+    Io.mapOptional("registrations", C.Registrations);
+    Io.mapOptional("tables", C.Tables);
+    Io.mapRequired("sections", C.Sections);
+  }
+  static std::string validate(IO &, StateCallbacks &C) {
+    return C.Sections.empty() ? "enum '" + C.Enum + "' needs 'sections'" : "";
+  }
+};
+
+template <> struct MappingTraits<SeparateImage> {
+  static void mapping(IO &Io, SeparateImage &I) {
+    Io.mapRequired("macro", I.Macro);
+    Io.mapRequired("name", I.Name);
+  }
+  static std::string validate(IO &, SeparateImage &I) {
+    // The name prefixes keys: "name|function".
+    if (I.Name.empty() || I.Name.find_first_of("|@:") != std::string::npos)
+      return "image name '" + I.Name + "' must be non-empty, without '|', "
+             "'@' or ':'";
+    return "";
+  }
+};
+
 template <> struct ScalarEnumerationTraits<ExitKind> {
   static void enumeration(IO &Io, ExitKind &K) {
     Io.enumCase(K, "syscall-exit", ExitKind::SyscallExit);
@@ -269,6 +336,8 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("workqueues", F.Queues);
     Io.mapOptional("task-switched-percpu", F.TaskSwitched);
     Io.mapOptional("values", F.Values);
+    Io.mapOptional("state-callbacks", F.StateCallbackTables);
+    Io.mapOptional("separate-images", F.Images);
   }
 };
 
@@ -362,6 +431,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
   prepend(StackSinks, std::move(File.StackSinks));
   prepend(TaskSwitched, std::move(File.TaskSwitched));
   prepend(Values, std::move(File.Values));
+  prepend(StateCallbackTables, std::move(File.StateCallbackTables));
+  prepend(Images, std::move(File.Images));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
   if (File.Queues)

@@ -121,6 +121,47 @@ struct Callback {
   std::string Reason;
 };
 
+/// A part of an enum of states whose callbacks all run in one context: the
+/// states from enumerator From up to, not including, Before (CPU hotplug's
+/// PREPARE, STARTING and ONLINE sections, include/linux/cpuhotplug.h).
+struct StateSection {
+  std::string From, Before;
+  ContextSpec Context;
+  std::string Reason;
+};
+
+/// A registration function that takes a state and its callbacks.
+struct StateRegistration {
+  std::vector<std::string> Names;
+  unsigned State = 0;
+  std::vector<unsigned> Arguments;
+};
+
+/// A table indexed by state whose entries hold callbacks in Fields
+/// ("startup.single": members below the entry).
+struct StateTable {
+  std::string Variable;
+  std::vector<std::string> Fields;
+};
+
+/// Callbacks whose context depends on the section of the state they are
+/// registered for, decided by the enumerators' values in each translation
+/// unit, never by a list of states.
+struct StateCallbacks {
+  std::string Enum; ///< "cpuhp_state"
+  std::vector<StateRegistration> Registrations;
+  std::vector<StateTable> Tables;
+  std::vector<StateSection> Sections;
+};
+
+/// Code built as a program of its own, linked apart from the kernel and
+/// entered only by its own entry (the arm64 nVHE hypervisor): a translation
+/// unit whose compile command defines Macro belongs to image Name, whose
+/// functions and function pointers never join the kernel's.
+struct SeparateImage {
+  std::string Macro, Name;
+};
+
 /// A call that queues a work item: its work item argument, and its
 /// workqueue argument (none: the default, bound system_wq).
 struct QueueCall {
@@ -221,6 +262,10 @@ public:
   const std::vector<ExitPath> &exitPaths() const { return ExitPaths; }
   const StackOffsetNames &stackOffset() const { return StackOffset; }
   const Workqueues &workqueues() const { return Queues; }
+  const std::vector<StateCallbacks> &stateCallbacks() const {
+    return StateCallbackTables;
+  }
+  const std::vector<SeparateImage> &separateImages() const { return Images; }
 
   /// First primitive whose names match Name, or null. Not cached: use a
   /// PrimitiveLookup per thread.
@@ -252,6 +297,8 @@ private:
   std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
   Workqueues Queues;
+  std::vector<StateCallbacks> StateCallbackTables;
+  std::vector<SeparateImage> Images;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
   struct NamePattern {

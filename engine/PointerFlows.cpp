@@ -149,8 +149,8 @@ private:
     SourcePoint At = P.TU.point(CE->getBeginLoc());
     SourceLocation Spelled = SM.getSpellingLoc(CE->getBeginLoc());
     CallThrough T;
-    T.Slot = ("call:" + At.File + ":" + llvm::Twine(At.Line) + ":" +
-              llvm::Twine(At.Column) + ":" +
+    T.Slot = ("call:" + P.TU.linkName(At.File) + ":" +
+              llvm::Twine(At.Line) + ":" + llvm::Twine(At.Column) + ":" +
               llvm::Twine(SM.getSpellingLineNumber(Spelled)) + ":" +
               llvm::Twine(SM.getSpellingColumnNumber(Spelled)))
                  .str();
@@ -198,8 +198,8 @@ PointerFlows::fieldSlot(const FieldDecl *FD) const {
   // By the structure's name, as the kernel model names callbacks: two
   // files' own structures of one name share their slots.
   std::string Field = Name + "." + FD->getName().str();
-  return SlotName{"field:" + Field, Display + "." + FD->getName().str(), Field,
-                  Union};
+  return SlotName{"field:" + TU.linkName(Field),
+                  Display + "." + FD->getName().str(), Field, Union};
 }
 
 std::optional<PointerFlows::SlotName>
@@ -221,9 +221,10 @@ PointerFlows::variableSlot(const ValueDecl *D) const {
       return std::nullopt;
     Key = "var:" + TU.keyOf(F) + ":" + V->getName().str();
   } else if (V->isExternallyVisible()) {
-    Key = "var:" + V->getName().str();
+    Key = "var:" + TU.linkName(V->getName());
   } else {
-    Key = "var:" + TU.point(V->getLocation()).File + "@" + V->getName().str();
+    Key = "var:" + TU.linkName(TU.point(V->getLocation()).File + "@" +
+                               V->getName().str());
   }
   return SlotName{std::move(Key), V->getName().str(), "", false};
 }

@@ -2,12 +2,14 @@
 
 #include "engine/FunctionAnalysis.h"
 #include "engine/PointerFlows.h"
+#include "engine/StateCallbacks.h"
 #include "engine/WorkQueues.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace clang;
@@ -80,6 +82,9 @@ private:
                        const llvm::StringMap<const FunctionDecl *> &Defs);
   void addHint(const FunctionDecl *FD, const Callback &C, SourceLocation Loc,
                TUContext &TU);
+  /// The separate image (kernel model) whose macro the compile command
+  /// defines, or "" for the kernel.
+  std::string separateImage() const;
 
   CompilerInstance &CI;
   PrimitiveLookup Lookup;
@@ -126,6 +131,18 @@ void SummarizeConsumer::addHint(const FunctionDecl *FD, const Callback &C,
   H.Context = C.Context;
   H.Why = {TU.point(Loc), "'" + H.FunctionName + "' " + C.Reason};
   Out.Hints.push_back(std::move(H));
+}
+
+std::string SummarizeConsumer::separateImage() const {
+  for (const SeparateImage &I : Lookup.model().separateImages()) {
+    bool Defined = false; // by the last -D or -U of the macro
+    for (const auto &[Macro, Undefined] : CI.getPreprocessorOpts().Macros)
+      if (llvm::StringRef(Macro).split('=').first == I.Macro)
+        Defined = !Undefined;
+    if (Defined)
+      return I.Name;
+  }
+  return "";
 }
 
 std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
@@ -176,6 +193,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       Out.Target.FromFlag ? CI.getCodeGenOpts().StackAlignment : 16;
   TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
                Out.Hints}; // DenseMap(): its default constructor is explicit
+  TU.Image = separateImage();
   PointerFlows Pointers(TU);
   TU.Pointers = &Pointers;
 
@@ -198,6 +216,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Defs);
   collectWorkQueues(Roots, Pending, TU, Out);
+  collectStateCallbacks(Roots, TU, Out);
 
   // What the file defines, what that calls, and the functions it stores in
   // pointers (whose callers may be in other files).
@@ -224,7 +243,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
-  Out.Flows = Pointers.takeFlows();
+  // A file with several compile commands is summarised into one Out, each
+  // command adding to what the others found.
+  llvm::append_range(Out.Flows, Pointers.takeFlows());
 }
 
 } // namespace

@@ -8,10 +8,44 @@ std::unique_ptr<Check> createPercpuPreemptibleCheck() {
   return std::make_unique<PercpuPreemptibleCheck>();
 }
 
-/// migrate_disable() pins the task to its CPU: enough for anything but a
-/// read-modify-write, which another task on the same CPU can interleave with.
-static bool pinnedIsEnough(PercpuAccess A) {
-  return A != PercpuAccess::ReadModifyWrite;
+/// The kernel's own rule for the operations CONFIG_DEBUG_PREEMPT checks
+/// (check_preemption_disabled() in lib/smp_processor_id.c, the same in 6.1
+/// and 6.12): a task pinned to its CPU (migration disabled, a per-CPU
+/// thread) may use __this_cpu_*(), although another task on the same CPU
+/// can interleave with its read-modify-write. raw_cpu_*() is never checked.
+static bool checkedByKernel(const Operation &Op) {
+  return llvm::StringRef(Op.Name).starts_with("__this_cpu_");
+}
+
+/// Whether the task being pinned to its CPU makes Op safe enough: anything
+/// but a read-modify-write, which another task on the same CPU can
+/// interleave with, unless the kernel's rule accepts it (PinnedRmw).
+bool PercpuPreemptibleCheck::pinnedIsEnough(const Operation &Op) const {
+  if (Op.Access != PercpuAccess::ReadModifyWrite)
+    return true;
+  return PinnedRmw == PinnedRmwRule::KernelRule && checkedByKernel(Op);
+}
+
+llvm::Error PercpuPreemptibleCheck::setOption(llvm::StringRef Key,
+                                              llvm::StringRef Value) {
+  if (Key != "PinnedRmw")
+    return Check::setOption(Key, Value);
+  if (Value == "kernel-rule")
+    PinnedRmw = PinnedRmwRule::KernelRule;
+  else if (Value == "report")
+    PinnedRmw = PinnedRmwRule::Report;
+  else
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "option '%s.PinnedRmw' takes kernel-rule or report, not '%s'",
+        name().str().c_str(), Value.str().c_str());
+  return llvm::Error::success();
+}
+
+std::vector<std::pair<std::string, std::string>>
+PercpuPreemptibleCheck::options() const {
+  return {{"PinnedRmw",
+           PinnedRmw == PinnedRmwRule::KernelRule ? "kernel-rule" : "report"}};
 }
 
 static std::string operationText(const Operation &Op) {
@@ -57,7 +91,7 @@ void PercpuPreemptibleCheck::run(const Program &P,
         continue;
       auto Reportable = [&](const AbsState &S) {
         return S.preemptible() &&
-               !(S.MigrateDisabled && pinnedIsEnough(Op.Access));
+               !(S.MigrateDisabled && pinnedIsEnough(Op));
       };
       std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
       if (!Why)

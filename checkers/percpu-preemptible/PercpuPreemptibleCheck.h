@@ -13,6 +13,17 @@ class PercpuPreemptibleCheck : public Check {
 public:
   PercpuPreemptibleCheck() : Check("percpu-preemptible") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
+  llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value) override;
+  std::vector<std::pair<std::string, std::string>> options() const override;
+
+private:
+  /// A read-modify-write where the task is pinned (migrate_disable(), a
+  /// bound kworker, a per-CPU thread): by the kernel's rule, reported only
+  /// for raw_cpu_*(); or reported always.
+  enum class PinnedRmwRule { KernelRule, Report };
+  PinnedRmwRule PinnedRmw = PinnedRmwRule::KernelRule;
+
+  bool pinnedIsEnough(const Operation &Op) const;
 };
 
 } // namespace kharden

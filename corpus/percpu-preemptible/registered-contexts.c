@@ -1,11 +1,13 @@
 // Callbacks registered by function call run in the context their
 // registration implies: softirq actions, tasklets and timers with BH
-// disabled, IRQ handlers with IRQs off, CPU hotplug callbacks in the CPU's
-// pinned thread. None of these accesses is reported; the same access in a
-// syscall is, and so is one in a threaded IRQ handler, which
+// disabled, IRQ handlers with IRQs off, ONLINE CPU hotplug callbacks in the
+// CPU's pinned thread (hotplug-sections.c has the other sections). None of
+// these accesses is reported; the same access in a syscall is, and so is
+// one in a threaded IRQ handler, which
 // devm_request_threaded_irq() takes one argument later than
 // request_threaded_irq() (devm_request_irq() passes its handler on to it).
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
+#include <linux/cpuhotplug.h>
 #include <linux/interrupt.h>
 #include <linux/sched.h>
 #include <linux/smp.h>
@@ -43,7 +45,7 @@ void setup(void)
 	tasklet_init(&tl, my_tasklet, 0);
 	timer_setup(&tm, my_timer, 0);
 	request_irq(7, my_irq, 0, "mine", NULL);
-	cpuhp_setup_state(0, "mine:online", my_cpu_online, NULL);
+	cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "mine:online", my_cpu_online, NULL);
 }
 
 void setup_devm(struct device *dev)

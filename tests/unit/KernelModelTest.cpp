@@ -121,6 +121,43 @@ entry-points:
             "test.yaml:3:15: 'migration' is 'on' or 'off'");
 }
 
+TEST(KernelModel, StateCallbacksAndSeparateImages) {
+  auto M = parse(R"(
+state-callbacks:
+  - enum: cpuhp_state
+    registrations:
+      - {names: [cpuhp_setup_state], state: 0, arguments: [2, 3]}
+    tables:
+      - {variable: cpuhp_hp_states, fields: [startup.single]}
+    sections:
+      - from: CPUHP_AP_ONLINE_IDLE
+        before: CPUHP_ONLINE
+        context: {preempt: on, irqs: on, migration: off}
+        reason: r
+separate-images:
+  - {macro: __KVM_NVHE_HYPERVISOR__, name: kvm-nvhe}
+)");
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->stateCallbacks().size(), 1u);
+  const StateCallbacks &C = M->stateCallbacks().front();
+  EXPECT_EQ(C.Enum, "cpuhp_state");
+  ASSERT_EQ(C.Registrations.size(), 1u);
+  EXPECT_EQ(C.Registrations[0].Arguments, (std::vector<unsigned>{2, 3}));
+  ASSERT_EQ(C.Tables.size(), 1u);
+  EXPECT_EQ(C.Tables[0].Fields, std::vector<std::string>{"startup.single"});
+  ASSERT_EQ(C.Sections.size(), 1u);
+  EXPECT_EQ(C.Sections[0].From, "CPUHP_AP_ONLINE_IDLE");
+  EXPECT_EQ(C.Sections[0].Context.Migration, Switch::Off);
+  ASSERT_EQ(M->separateImages().size(), 1u);
+  EXPECT_EQ(M->separateImages()[0].Name, "kvm-nvhe");
+
+  EXPECT_EQ(parseError("state-callbacks:\n  - enum: e\n    sections: []\n"),
+            "test.yaml:2:5: enum 'e' needs 'sections'");
+  EXPECT_EQ(parseError("separate-images:\n  - {macro: M, name: 'a|b'}\n"),
+            "test.yaml:2:6: image name 'a|b' must be non-empty, without '|', "
+            "'@' or ':'");
+}
+
 TEST(KernelModel, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parseError("primitives:\n  - names: [x]\n    effects: [preempt-off]\n"),
             "test.yaml:3:15: unknown enumerated scalar");
@@ -165,6 +202,10 @@ TEST(KernelModel, BuiltinTableLoads) {
   EXPECT_EQ(*(*M)->findPrimitive("__this_cpu_inc")->Access,
             PercpuAccess::ReadModifyWrite);
   EXPECT_FALSE((*M)->digest().empty());
+  ASSERT_EQ((*M)->stateCallbacks().size(), 1u);
+  EXPECT_EQ((*M)->stateCallbacks()[0].Sections.size(), 3u);
+  ASSERT_EQ((*M)->separateImages().size(), 1u);
+  EXPECT_EQ((*M)->separateImages()[0].Macro, "__KVM_NVHE_HYPERVISOR__");
 }
 
 } // namespace

@@ -24,6 +24,4 @@ static inline int devm_request_irq(struct device *dev, unsigned int irq,
 	return devm_request_threaded_irq(dev, irq, handler, (irq_handler_t)0,
 					 irqflags, devname, dev_id);
 }
-int cpuhp_setup_state(int state, const char *name, int (*startup)(unsigned int cpu),
-		      int (*teardown)(unsigned int cpu));
 #endif
