@@ -6,12 +6,6 @@ std::unique_ptr<Check> createPercpuPreemptibleCheck() {
   return std::make_unique<PercpuPreemptibleCheck>();
 }
 
-/// migrate_disable() pins the task to its CPU: enough for anything but a
-/// read-modify-write, which another task on the same CPU can interleave with.
-static bool pinnedIsEnough(PercpuAccess A) {
-  return A != PercpuAccess::ReadModifyWrite;
-}
-
 static std::string operationText(const Operation &Op) {
   return Op.Name + "(" + Op.Variable + ")";
 }
@@ -50,11 +44,16 @@ void PercpuPreemptibleCheck::run(const Program &P,
     for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))
         break;
-      if (!Op.isPercpu())
+      // Where the operation is wrong is the kernel model's to say
+      // (kernel.yaml check-rules): preemptible, unless pinned for all but
+      // a read-modify-write.
+      std::vector<const CheckRule *> Rules = rulesFor(P.model(), Op);
+      if (Rules.empty())
         continue;
       auto Reportable = [&](const AbsState &S) {
-        return S.preemptible() &&
-               !(S.MigrateDisabled && pinnedIsEnough(Op.Access));
+        return llvm::any_of(Rules, [&](const CheckRule *R) {
+          return wrongIn(*R, S, Op.Access).has_value();
+        });
       };
       std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
       if (!Why)

@@ -180,6 +180,13 @@ check-rules:
   EXPECT_EQ(parseError("check-rules:\n  - check: c\n    wrong-in: [nmi]\n"),
             "test.yaml:2:5: check rule of 'c' names either 'operations' or an "
             "'engine-rule'");
+  llvm::StringRef Known[] = {"fpu-context"};
+  auto Unknown = KernelModel::load(KHARDEN_DATA_DIR "/kernel.yaml", {},
+                                   Known);
+  ASSERT_FALSE(bool(Unknown));
+  EXPECT_NE(llvm::toString(Unknown.takeError())
+                .find("unknown check 'percpu-preemptible' in check-rules"),
+            std::string::npos);
 }
 
 TEST(KernelModel, ErrorsNameFileLineAndColumn) {
