@@ -40,6 +40,11 @@ protected:
   bool reportsOn(const FunctionSummary &F) const {
     return !Scope || Scope->contains(F.Where.File);
   }
+  /// The check's rules (kernel.yaml `check-rules`) that watch Op: an
+  /// operation of their engine rule, or one the engine recorded for this
+  /// check under a name they list.
+  std::vector<const CheckRule *> rulesFor(const KernelModel &M,
+                                          const Operation &Op) const;
 
 private:
   std::string Name;

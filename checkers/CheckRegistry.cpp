@@ -15,6 +15,16 @@ llvm::ArrayRef<CheckInfo> allChecks() {
   return Checks;
 }
 
+std::vector<const CheckRule *> Check::rulesFor(const KernelModel &M,
+                                               const Operation &Op) const {
+  std::vector<const CheckRule *> Out;
+  for (const CheckRule *R : M.rulesOf(Name))
+    if (R->EngineRule.empty() ? Op.Rule == Name && M.watches(*R, Op.Name)
+                              : Op.Rule == R->EngineRule)
+      Out.push_back(R);
+  return Out;
+}
+
 llvm::Error Check::setOption(llvm::StringRef Key, llvm::StringRef) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "check '%s' has no option '%s'",

@@ -31,6 +31,8 @@ bool RelState::sameContext(const RelState &O) const {
          AssertedPinned == O.AssertedPinned &&
          UnmatchedRestores == O.UnmatchedRestores &&
          SavedCount == O.SavedCount && Region == O.Region &&
+         KindMask == O.KindMask && BhDepth == O.BhDepth &&
+         SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -192,6 +194,35 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     if (PreemptDepth <= 0)
       AssertedPreemptOff = true;
     return;
+  case Effect::BhDisable:
+    BhDepth = clampDepth(BhDepth + 1);
+    return;
+  case Effect::BhEnable:
+    BhDepth = clampDepth(BhDepth - 1);
+    return;
+  case Effect::NotInTask:
+    KindMask &= ~KindTask;
+    return;
+  case Effect::NotInSoftirq:
+    KindMask &= ~KindSoftirq;
+    return;
+  case Effect::NotInHardirq:
+    KindMask &= ~KindHardirq;
+    return;
+  case Effect::NotInNmi:
+    KindMask &= ~KindNmi;
+    return;
+  case Effect::SimdBegin:
+    if (SimdDepth <= 0)
+      WhySimd = NoteId;
+    SimdDepth = clampDepth(SimdDepth + 1);
+    return;
+  case Effect::SimdEnd:
+    SimdDepth = clampDepth(SimdDepth - 1);
+    return;
+  case Effect::AssertSimdUsable:
+    SimdUsable = true;
+    return;
   }
 }
 
@@ -248,6 +279,12 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   // only sleeping does.
   AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
   AssertedPinned |= Exit.AssertedPinned; // the same task
+  KindMask &= Exit.KindMask;
+  BhDepth = clampDepth(BhDepth + Exit.BhDepth);
+  if (SimdDepth <= 0 && Exit.SimdDepth > 0)
+    WhySimd = NoteId;
+  SimdDepth = clampDepth(SimdDepth + Exit.SimdDepth);
+  SimdUsable |= Exit.SimdUsable;
 }
 
 AbsState AbsState::fromSpec(const ContextSpec &Spec) {
@@ -260,6 +297,8 @@ AbsState AbsState::fromSpec(const ContextSpec &Spec) {
   S.Preempt = LevelOf(Spec.Preempt);
   S.Irqs = LevelOf(Spec.Irqs);
   S.MigrateDisabled = Spec.Migration == Switch::Off;
+  S.Kinds = Spec.Kinds;
+  S.Bh = LevelOf(Spec.Bh);
   return S;
 }
 
@@ -413,6 +452,12 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
+  S.Kinds = Entry.Kinds & R.KindMask;
+  S.Bh = R.BhDepth > 0    ? Level::Off
+         : R.BhDepth < 0  ? Level::Unknown // released a caller's disable
+                          : Entry.Bh;
+  S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);
+  S.SimdUsable = R.SimdUsable || Entry.SimdUsable;
   return S;
 }
 
@@ -443,7 +488,49 @@ std::string describe(const AbsState &S) {
   Out += levelText(S.Irqs);
   if (S.MigrateDisabled)
     Out += ", migration disabled";
+  if (S.Kinds != AllKinds) {
+    Out += ", kind";
+    for (ContextKind K : EveryKind)
+      if (S.Kinds & K)
+        Out += (" " + kindName(K)).str();
+  }
+  if (S.Bh != Level::Unknown)
+    Out += std::string(", BH ") + levelText(S.Bh);
+  if (S.InSimd)
+    Out += ", in an FPU/SIMD section";
+  if (S.SimdUsable)
+    Out += ", FPU/SIMD usable";
   return Out;
+}
+
+bool holds(ContextWord W, const AbsState &S) {
+  switch (W) {
+  case ContextWord::Task: return S.mayBe(KindTask);
+  case ContextWord::Softirq: return S.mayBe(KindSoftirq);
+  case ContextWord::Hardirq: return S.mayBe(KindHardirq);
+  case ContextWord::Nmi: return S.mayBe(KindNmi);
+  case ContextWord::Preemptible: return S.preemptible();
+  case ContextWord::IrqsOff: return S.Irqs == Level::Off;
+  case ContextWord::BhOff: return S.Bh == Level::Off;
+  case ContextWord::SimdSection: return S.InSimd;
+  case ContextWord::Pinned: return S.MigrateDisabled;
+  case ContextWord::SimdUsable: return S.SimdUsable;
+  }
+  return false;
+}
+
+std::optional<ContextWord> wrongIn(const CheckRule &Rule, const AbsState &S,
+                                   PercpuAccess A) {
+  bool Excused = (Rule.UnlessAccess.empty() ||
+                  llvm::is_contained(Rule.UnlessAccess, A)) &&
+                 llvm::any_of(Rule.Unless,
+                              [&](ContextWord W) { return holds(W, S); });
+  if (Excused)
+    return std::nullopt;
+  for (ContextWord W : Rule.WrongIn)
+    if (holds(W, S))
+      return W;
+  return std::nullopt;
 }
 
 } // namespace kharden

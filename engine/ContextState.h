@@ -165,6 +165,13 @@ struct RelState {
   uint8_t SavedCount = 0;
   std::array<IrqRel, MaxSaved> Saved{};
 
+  /// The kinds of context the path can be in (ContextKind bits), as the
+  /// context predicates it passed (in_nmi(), in_task(), ...) narrowed them.
+  uint8_t KindMask = AllKinds;
+  int8_t BhDepth = 0;   ///< Bottom-half disables held (local_bh_disable()).
+  int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
+  bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
+
   /// The atomic region the point is in: InheritedRegion while nothing in
   /// this function decided atomicity, OpenRegion after an enable, else
   /// 1 + the note id of the event that opened the region.
@@ -173,6 +180,7 @@ struct RelState {
 
   int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
+  int16_t WhySimd = -1;    ///< Note: where the outermost section began.
 
   bool sameContext(const RelState &O) const;
   /// The fact the path holds on a slot: a parameter index, MaxParams + a
@@ -224,6 +232,13 @@ struct AbsState {
   /// calls through (directly, or by passing them on): {parameter, the
   /// run's index of the function}, sorted.
   llvm::SmallVector<std::pair<uint8_t, uint32_t>, 0> FnArgs;
+  /// What the context may be (ContextKind bits; AllKinds: nothing known,
+  /// none: a path the context's kind rules out), bottom halves, and whether
+  /// it is inside a kernel FPU/SIMD section, or guarded for one.
+  uint8_t Kinds = AllKinds;
+  Level Bh = Level::Unknown;
+  bool InSimd = false;
+  bool SimdUsable = false;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -231,8 +246,12 @@ struct AbsState {
   bool operator==(const AbsState &O) const {
     return Preempt == O.Preempt && Irqs == O.Irqs &&
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
-           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits && FnArgs == O.FnArgs;
+           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits &&
+           FnArgs == O.FnArgs && Kinds == O.Kinds && Bh == O.Bh &&
+           InSimd == O.InSimd && SimdUsable == O.SimdUsable;
   }
+  /// Whether the context is known to be one of kinds K (not every kind).
+  bool mayBe(ContextKind K) const { return Kinds != AllKinds && (Kinds & K); }
   /// What is known of the bits the calling context passes as A (all of
   /// them for a known zero).
   KnownBits argBits(const ArgRef &A) const;
@@ -266,6 +285,13 @@ bool irqsDecidedLocally(const AbsState &Entry, const RelState &R);
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R);
 
 std::string describe(const AbsState &S);
+
+/// Whether word W of a check rule holds of context S.
+bool holds(ContextWord W, const AbsState &S);
+/// The first of Rule's wrong-in words that makes an operation of access A
+/// wrong in context S, if one does.
+std::optional<ContextWord> wrongIn(const CheckRule &Rule, const AbsState &S,
+                                   PercpuAccess A = PercpuAccess::Read);
 
 } // namespace kharden
 

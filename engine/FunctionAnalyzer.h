@@ -136,6 +136,9 @@ private:
                  std::vector<Event> &Events);
   void classifyCall(const clang::CallExpr *CE, std::vector<Event> &Events);
   /// Records a call the kernel model names with Rule.
+  /// Records an operation of every check rule that watches Name.
+  void addWatched(llvm::StringRef Name, clang::SourceLocation Loc,
+                  std::vector<Event> &Events);
   void addOperation(llvm::StringRef Rule, llvm::StringRef Name,
                     clang::SourceLocation Loc, std::vector<Event> &Events);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,

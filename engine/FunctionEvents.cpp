@@ -41,6 +41,10 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
       llvm::is_contained(Fx, Effect::MayFault))
     return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
         .str();
+  if (llvm::is_contained(Fx, Effect::SimdBegin))
+    return ("kernel FPU/SIMD section begun here by '" + Text + "'").str();
+  if (llvm::is_contained(Fx, Effect::AssertSimdUsable))
+    return ("'" + Text + "' said here that the FPU/SIMD may be used").str();
   bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
   bool Preempt = llvm::is_contained(Fx, Effect::PreemptEnable);
   const char *What = Irqs && Preempt ? "preemption and IRQs enabled"
@@ -252,9 +256,11 @@ bool FunctionAnalyzer::classifyMacro(const Stmt *S,
     const RecordedExpansion *R = TU.Expansions.find(Chain[I]);
     if (!R || !R->Prim)
       continue;
-    if (Anchored.insert(Chain[I].getRawEncoding()).second)
+    if (Anchored.insert(Chain[I].getRawEncoding()).second) {
+      addWatched(R->Name, Chain[I], Events);
       emitPrimitive(*R->Prim, R->Name, R->Args, R->text(), S, Chain[I], Chain,
                     I, Events);
+    }
     return true;
   }
   return false;
@@ -287,6 +293,7 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
   if (!Callee->getIdentifier())
     return;
   llvm::StringRef Name = Callee->getName();
+  addWatched(Name, CE->getBeginLoc(), Events);
   if (const Primitive *P = TU.Lookup.find(Name)) {
     if (P->KeepCall)
       addCall(Callee, CE->getBeginLoc(), Events, CE, /*Effects=*/false);
@@ -317,6 +324,12 @@ void FunctionAnalyzer::addOperation(llvm::StringRef Rule, llvm::StringRef Name,
   Op.Where = TU.point(Loc);
   Out.Ops.push_back(std::move(Op));
   Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
+}
+
+void FunctionAnalyzer::addWatched(llvm::StringRef Name, SourceLocation Loc,
+                                  std::vector<Event> &Events) {
+  for (const std::string &Check : TU.Lookup.watchers(Name))
+    addOperation(Check, Name, Loc, Events);
 }
 
 void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,

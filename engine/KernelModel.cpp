@@ -21,6 +21,12 @@ struct ModelFile {
   std::optional<Workqueues> Queues;
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
+  std::vector<CheckRule> CheckRules;
+};
+
+/// What YAML I/O hands the mappings that need to know more than the text.
+struct ParseContext {
+  ArrayRef<StringRef> KnownChecks; ///< Empty: any check name goes.
 };
 } // namespace
 
@@ -38,6 +44,10 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextWord)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::PercpuAccess)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CheckRule)
 
 namespace llvm::yaml {
 
@@ -58,6 +68,29 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "assert-irqs-disabled", Effect::AssertIrqsDisabled);
     Io.enumCase(E, "assert-preempt-disabled", Effect::AssertPreemptDisabled);
     Io.enumCase(E, "assert-pinned", Effect::AssertPinned);
+    Io.enumCase(E, "bh-disable", Effect::BhDisable);
+    Io.enumCase(E, "bh-enable", Effect::BhEnable);
+    Io.enumCase(E, "not-in-task", Effect::NotInTask);
+    Io.enumCase(E, "not-in-softirq", Effect::NotInSoftirq);
+    Io.enumCase(E, "not-in-hardirq", Effect::NotInHardirq);
+    Io.enumCase(E, "not-in-nmi", Effect::NotInNmi);
+    Io.enumCase(E, "simd-begin", Effect::SimdBegin);
+    Io.enumCase(E, "simd-end", Effect::SimdEnd);
+    Io.enumCase(E, "assert-simd-usable", Effect::AssertSimdUsable);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<ContextKind> {
+  static void enumeration(IO &Io, ContextKind &K) {
+    for (ContextKind Each : EveryKind)
+      Io.enumCase(K, kindName(Each).data(), Each);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<ContextWord> {
+  static void enumeration(IO &Io, ContextWord &W) {
+    for (unsigned I = 0; I <= unsigned(ContextWord::SimdUsable); ++I)
+      Io.enumCase(W, contextWordName(ContextWord(I)).data(), ContextWord(I));
   }
 };
 
@@ -85,6 +118,11 @@ template <> struct MappingTraits<ContextSpec> {
     Io.mapRequired("preempt", C.Preempt);
     Io.mapRequired("irqs", C.Irqs);
     Io.mapOptional("migration", C.Migration, Switch::On);
+    std::vector<ContextKind> Kinds;
+    Io.mapOptional("kind", Kinds);
+    for (unsigned I = 0; I < Kinds.size(); ++I)
+      C.Kinds = (I ? C.Kinds : 0) | Kinds[I];
+    Io.mapOptional("bh", C.Bh, Switch::Unknown);
   }
   static std::string validate(IO &, ContextSpec &C) {
     return C.Migration == Switch::Unknown ? "'migration' is 'on' or 'off'" : "";
@@ -324,6 +362,35 @@ template <> struct MappingTraits<StackOffsetNames> {
   }
 };
 
+template <> struct MappingTraits<CheckRule> {
+  static void mapping(IO &Io, CheckRule &R) {
+    Io.mapRequired("check", R.Check);
+    Io.mapOptional("operations", R.Operations);
+    Io.mapOptional("engine-rule", R.EngineRule);
+    Io.mapRequired("wrong-in", R.WrongIn);
+    Io.mapOptional("unless", R.Unless);
+    Io.mapOptional("unless-access", R.UnlessAccess);
+  }
+  static std::string validate(IO &Io, CheckRule &R) {
+    const auto *Ctx = static_cast<const ParseContext *>(Io.getContext());
+    if (Ctx && !Ctx->KnownChecks.empty() &&
+        !llvm::is_contained(Ctx->KnownChecks, R.Check))
+      return "unknown check '" + R.Check + "' in check-rules";
+    if (R.Operations.empty() == R.EngineRule.empty())
+      return "check rule of '" + R.Check +
+             "' names either 'operations' or an 'engine-rule'";
+    if (!R.EngineRule.empty() && R.EngineRule != rules::Percpu &&
+        R.EngineRule != rules::RandomSource && R.EngineRule != rules::StackSink)
+      return "unknown engine-rule '" + R.EngineRule + "' (percpu, "
+             "random-source, stack-sink)";
+    if (R.WrongIn.empty())
+      return "check rule of '" + R.Check + "' needs 'wrong-in' contexts";
+    if (!R.UnlessAccess.empty() && R.Unless.empty())
+      return "'unless-access' needs 'unless'";
+    return R.Operations.empty() ? "" : validateNames(R.Operations, "operations");
+  }
+};
+
 template <> struct MappingTraits<ModelFile> {
   static void mapping(IO &Io, ModelFile &F) {
     Io.mapOptional("primitives", F.Primitives);
@@ -338,6 +405,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("values", F.Values);
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
+    Io.mapOptional("check-rules", F.CheckRules);
   }
 };
 
@@ -362,8 +430,43 @@ StringRef effectName(Effect E) {
   case Effect::AssertIrqsDisabled: return "assert-irqs-disabled";
   case Effect::AssertPreemptDisabled: return "assert-preempt-disabled";
   case Effect::AssertPinned: return "assert-pinned";
+  case Effect::BhDisable: return "bh-disable";
+  case Effect::BhEnable: return "bh-enable";
+  case Effect::NotInTask: return "not-in-task";
+  case Effect::NotInSoftirq: return "not-in-softirq";
+  case Effect::NotInHardirq: return "not-in-hardirq";
+  case Effect::NotInNmi: return "not-in-nmi";
+  case Effect::SimdBegin: return "simd-begin";
+  case Effect::SimdEnd: return "simd-end";
+  case Effect::AssertSimdUsable: return "assert-simd-usable";
   }
   llvm_unreachable("unknown effect");
+}
+
+StringRef kindName(ContextKind K) {
+  switch (K) {
+  case KindTask: return "task";
+  case KindSoftirq: return "softirq";
+  case KindHardirq: return "hardirq";
+  case KindNmi: return "nmi";
+  }
+  llvm_unreachable("unknown context kind");
+}
+
+StringRef contextWordName(ContextWord W) {
+  switch (W) {
+  case ContextWord::Task: return "task";
+  case ContextWord::Softirq: return "softirq";
+  case ContextWord::Hardirq: return "hardirq";
+  case ContextWord::Nmi: return "nmi";
+  case ContextWord::Preemptible: return "preemptible";
+  case ContextWord::IrqsOff: return "irqs-off";
+  case ContextWord::BhOff: return "bh-off";
+  case ContextWord::SimdSection: return "simd-section";
+  case ContextWord::Pinned: return "pinned";
+  case ContextWord::SimdUsable: return "simd-usable";
+  }
+  llvm_unreachable("unknown context word");
 }
 
 StringRef accessName(PercpuAccess A) {
@@ -387,7 +490,8 @@ Primitive::effectsFor(ArrayRef<std::string> Args) const {
 }
 
 Expected<std::shared_ptr<const KernelModel>>
-KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths) {
+KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths,
+                  ArrayRef<StringRef> KnownChecks) {
   auto Model = std::make_shared<KernelModel>();
   std::vector<std::string> Paths{BuiltinPath.str()};
   Paths.insert(Paths.end(), ExtraPaths.begin(), ExtraPaths.end());
@@ -395,7 +499,7 @@ KernelModel::load(StringRef BuiltinPath, ArrayRef<std::string> ExtraPaths) {
     auto Buf = readInputFile(Path);
     if (!Buf)
       return Buf.takeError();
-    if (Error E = Model->addFile((*Buf)->getMemBufferRef(), Path))
+    if (Error E = Model->addFile((*Buf)->getMemBufferRef(), Path, KnownChecks))
       return E;
   }
   Model->compile();
@@ -417,12 +521,15 @@ static void prepend(std::vector<T> &To, std::vector<T> &&From) {
             std::make_move_iterator(From.end()));
 }
 
-Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name) {
+Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
+                           ArrayRef<StringRef> KnownChecks) {
   if (Buffer.getBuffer().trim().empty())
     return make_error<InputError>(Name.str(), "empty kernel model file");
   ModelFile File;
-  if (Error E = parseYaml(Buffer, Name, File))
+  ParseContext Ctx{KnownChecks};
+  if (Error E = parseYaml(Buffer, Name, File, &Ctx))
     return E;
+  prepend(CheckRules, std::move(File.CheckRules));
   prepend(Primitives, std::move(File.Primitives));
   prepend(EntryPoints, std::move(File.EntryPoints));
   prepend(Callbacks, std::move(File.Callbacks));
@@ -458,6 +565,8 @@ void KernelModel::compile() {
     EntryPointNames.emplace_back().add(E.Functions);
   for (const ExitPath &E : ExitPaths)
     ExitPathNames.emplace_back().add(E.Functions);
+  for (const CheckRule &R : CheckRules)
+    RuleNames.emplace_back().add(R.Operations);
   for (unsigned I = 0; I < Primitives.size(); ++I)
     for (const std::string &N : Primitives[I].Names) {
       if (isGlob(N))
@@ -527,6 +636,26 @@ const RandomInput *StackOffsetNames::findRandomInput(StringRef Function) const {
     if (llvm::is_contained(R.Names, Function))
       return &R;
   return nullptr;
+}
+
+std::vector<const CheckRule *> KernelModel::rulesOf(StringRef Check) const {
+  std::vector<const CheckRule *> Out;
+  for (const CheckRule &R : CheckRules)
+    if (R.Check == Check)
+      Out.push_back(&R);
+  return Out;
+}
+
+bool KernelModel::watches(const CheckRule &R, StringRef Name) const {
+  return RuleNames[&R - CheckRules.data()].contains(Name);
+}
+
+std::vector<std::string> KernelModel::watchersOf(StringRef Name) const {
+  std::vector<std::string> Out;
+  for (const CheckRule &R : CheckRules)
+    if (watches(R, Name) && !llvm::is_contained(Out, R.Check))
+      Out.push_back(R.Check);
+  return Out;
 }
 
 bool KernelModel::isRandomSource(StringRef Name) const {

@@ -44,7 +44,38 @@ enum class Effect : uint8_t {
   AssertIrqsDisabled,
   AssertPreemptDisabled,
   AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.
+  BhDisable, ///< local_bh_disable(): softirqs held off on this CPU.
+  BhEnable,
+  /// A context predicate's branch (in_nmi(), in_task(), ...) rules a kind
+  /// of context out (ContextKind).
+  NotInTask,
+  NotInSoftirq,
+  NotInHardirq,
+  NotInNmi,
+  /// A kernel FPU/SIMD section (kernel_fpu_begin(), kernel_neon_begin())
+  /// opens or closes.
+  SimdBegin,
+  SimdEnd,
+  /// The kernel said here that the FPU/SIMD registers may be used
+  /// (irq_fpu_usable(), may_use_simd() true).
+  AssertSimdUsable,
 };
+
+/// The kinds of context the kernel distinguishes (the innermost one a CPU
+/// runs in), as bits of a set of possibilities: a hard IRQ handler may be
+/// entered in KindHardirq only, an hrtimer callback in hard IRQ or softirq.
+enum ContextKind : uint8_t {
+  KindTask = 1,
+  KindSoftirq = 2,
+  KindHardirq = 4,
+  KindNmi = 8,
+};
+/// Every kind: nothing is known.
+constexpr uint8_t AllKinds = KindTask | KindSoftirq | KindHardirq | KindNmi;
+/// "task", "softirq", "hardirq", "nmi".
+llvm::StringRef kindName(ContextKind K);
+constexpr ContextKind EveryKind[] = {KindTask, KindSoftirq, KindHardirq,
+                                     KindNmi};
 
 /// What a per-CPU operation does with the per-CPU variable.
 enum class PercpuAccess : uint8_t {
@@ -67,6 +98,8 @@ struct ContextSpec {
   Switch Preempt = Switch::On;
   Switch Irqs = Switch::On;
   Switch Migration = Switch::On; ///< Off: pinned to a CPU (bound kworkers).
+  uint8_t Kinds = AllKinds;      ///< ContextKind bits: what it may be.
+  Switch Bh = Switch::Unknown;   ///< Bottom halves: Off where BH is disabled.
 };
 
 /// Effects that apply instead of the default when an argument's source text
@@ -221,6 +254,49 @@ struct ValueSource {
   std::vector<std::string> Ends;
 };
 
+/// The rules of the operations the engine records (Operation::Rule) of its
+/// own accord; a check rule's operations are recorded under the check's name.
+namespace rules {
+/// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
+inline constexpr llvm::StringLiteral Percpu = "percpu";
+/// A call whose result is random or a timer (get_random_u16(), rdtsc()).
+inline constexpr llvm::StringLiteral RandomSource = "random-source";
+/// A call that turns a value into a stack offset (__builtin_alloca()).
+inline constexpr llvm::StringLiteral StackSink = "stack-sink";
+} // namespace rules
+
+/// What a check rule says of an absolute context (AbsState): the contexts an
+/// operation is wrong in, and what makes it right after all.
+enum class ContextWord : uint8_t {
+  Task,        ///< The context may be task context (a known kind) ...
+  Softirq,     ///< ... softirq ...
+  Hardirq,     ///< ... hard IRQ ...
+  Nmi,         ///< ... or NMI.
+  Preemptible, ///< Preemption and IRQs certainly on.
+  IrqsOff,     ///< IRQs certainly off.
+  BhOff,       ///< Bottom halves certainly disabled.
+  SimdSection, ///< Inside a kernel FPU/SIMD section.
+  Pinned,      ///< The task cannot migrate.
+  SimdUsable,  ///< A guard on the path said the FPU/SIMD may be used.
+};
+llvm::StringRef contextWordName(ContextWord W);
+
+/// A check's rule (`check-rules` in kernel.yaml): which operations it
+/// watches and in which contexts they are wrong. A check may have several.
+struct CheckRule {
+  std::string Check;
+  /// Functions and macros (names or globs) the engine records as operations
+  /// of rule Check, or ...
+  std::vector<std::string> Operations;
+  /// ... the engine's own operations of a rule (rules::Percpu).
+  std::string EngineRule;
+  std::vector<ContextWord> WrongIn; ///< Wrong where any of these holds ...
+  std::vector<ContextWord> Unless;  ///< ... and none of these does, ...
+  /// ... or Unless holds for operations of other accesses only (a per-CPU
+  /// operation's; empty: every operation).
+  std::vector<PercpuAccess> UnlessAccess;
+};
+
 /// A glob that owns its text: llvm::GlobPattern keeps a StringRef into the
 /// pattern it was created from.
 class OwnedGlob {
@@ -249,8 +325,10 @@ class KernelModel {
 public:
   /// Loads the built-in table and then each extra file; entries of later
   /// files take precedence. Errors name file, line and column.
+  /// KnownChecks, where given, are the check names `check-rules` may use.
   static llvm::Expected<std::shared_ptr<const KernelModel>>
-  load(llvm::StringRef BuiltinPath, llvm::ArrayRef<std::string> ExtraPaths);
+  load(llvm::StringRef BuiltinPath, llvm::ArrayRef<std::string> ExtraPaths,
+       llvm::ArrayRef<llvm::StringRef> KnownChecks = {});
 
   /// Parses one table from text (tests).
   static llvm::Expected<std::shared_ptr<const KernelModel>>
@@ -266,6 +344,13 @@ public:
     return StateCallbackTables;
   }
   const std::vector<SeparateImage> &separateImages() const { return Images; }
+  const std::vector<CheckRule> &checkRules() const { return CheckRules; }
+  /// Check's rules, in the table's order.
+  std::vector<const CheckRule *> rulesOf(llvm::StringRef Check) const;
+  /// Whether rule R's operations name Name.
+  bool watches(const CheckRule &R, llvm::StringRef Name) const;
+  /// The checks whose rules name Name as an operation to record.
+  std::vector<std::string> watchersOf(llvm::StringRef Name) const;
 
   /// First primitive whose names match Name, or null. Not cached: use a
   /// PrimitiveLookup per thread.
@@ -285,7 +370,8 @@ public:
   const std::string &digest() const { return Digest; }
 
 private:
-  llvm::Error addFile(llvm::MemoryBufferRef Buffer, llvm::StringRef Name);
+  llvm::Error addFile(llvm::MemoryBufferRef Buffer, llvm::StringRef Name,
+                      llvm::ArrayRef<llvm::StringRef> KnownChecks = {});
   void compile();
 
   std::vector<Primitive> Primitives;
@@ -300,7 +386,8 @@ private:
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
-  std::deque<NameSet> EntryPointNames, ExitPathNames; // never relocated
+  std::vector<CheckRule> CheckRules;
+  std::deque<NameSet> EntryPointNames, ExitPathNames, RuleNames; // never relocated
   struct NamePattern {
     OwnedGlob Glob;
     unsigned Index;
@@ -323,6 +410,10 @@ public:
   const ValueSource *valueSource(llvm::StringRef Name) {
     return entry(Name).Value;
   }
+  /// The checks whose rules watch Name (KernelModel::watchersOf()).
+  const std::vector<std::string> &watchers(llvm::StringRef Name) {
+    return entry(Name).Watchers;
+  }
   const KernelModel &model() const { return Model; }
 
 private:
@@ -330,12 +421,14 @@ private:
     const Primitive *Prim = nullptr;
     const ValueSource *Value = nullptr;
     bool Random = false, Sink = false;
+    std::vector<std::string> Watchers;
   };
   const Entry &entry(llvm::StringRef Name) {
     auto [It, Inserted] = Cache.try_emplace(Name);
     if (Inserted)
       It->second = {Model.findPrimitive(Name), Model.findValueSource(Name),
-                    Model.isRandomSource(Name), Model.isStackSink(Name)};
+                    Model.isRandomSource(Name), Model.isStackSink(Name),
+                    Model.watchersOf(Name)};
     return It->second;
   }
   const KernelModel &Model;

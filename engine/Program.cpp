@@ -69,6 +69,9 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   if (preemptDecidedLocally(Entry, R) && R.WhyPreempt >= 0 &&
       !llvm::is_contained(Ids, R.WhyPreempt))
     Ids.push_back(R.WhyPreempt);
+  // A kernel FPU/SIMD section this function opened, which its callees run in.
+  if (R.SimdDepth > 0 && R.WhySimd >= 0 && !llvm::is_contained(Ids, R.WhySimd))
+    Ids.push_back(R.WhySimd);
   std::vector<Note> Out;
   for (int16_t Id : Ids)
     Out.push_back(F.Notes[Id]);
@@ -508,6 +511,14 @@ void Program::propagate(std::deque<size_t> &Work) {
   }
 }
 
+const Note *Program::regionOpener(const FunctionSummary &F,
+                                  const RelState &R) {
+  if (R.Region == RelState::InheritedRegion || R.Region == RelState::OpenRegion ||
+      size_t(R.Region - 1) >= F.Notes.size())
+    return nullptr;
+  return &F.Notes[R.Region - 1];
+}
+
 llvm::StringRef contextName(RegionContext C) {
   switch (C) {
   case RegionContext::Preemptible: return "preemptible";
@@ -594,7 +605,7 @@ Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
       AbsState S = compose(Entry.State, R);
       if (!Pred(S))
         continue;
-      Explanation X{S, Entry.Why.toVector()};
+      Explanation X{S, Entry.Why.toVector(), R};
       for (Note &N : localNotes(F, Entry.State, R))
         X.Notes.push_back(std::move(N));
       dropRepeatedPlaces(X.Notes);

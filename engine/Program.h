@@ -51,6 +51,7 @@ llvm::StringRef contextName(RegionContext C);
 struct Explanation {
   AbsState State;
   std::vector<Note> Notes;
+  RelState Local; ///< The point's state relative to the function's entry.
 };
 
 /// How the calls through function pointers of a run were resolved, by call
@@ -93,6 +94,11 @@ public:
   std::optional<Explanation>
   findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
               llvm::function_ref<bool(const AbsState &)> Pred) const;
+
+  /// The event that opened the atomic region a point of F in state R is
+  /// in (its note names the acquire: "... by 'spin_lock(&l)'"), if F's own
+  /// code opened one.
+  static const Note *regionOpener(const FunctionSummary &F, const RelState &R);
 
   /// The context of a point of F reached in one of States.
   RegionContext regionContext(const FunctionSummary &F,

@@ -68,22 +68,12 @@ struct CallSite {
   static constexpr unsigned MaxFunctionParams = 16;
 };
 
-/// The rules of the operations the engine records (Operation::Rule).
-namespace rules {
-/// A per-CPU operation (raw_cpu_read(), this_cpu_ptr(), ...).
-inline constexpr llvm::StringLiteral Percpu = "percpu";
-/// A call whose result is random or a timer (get_random_u16(), rdtsc()).
-inline constexpr llvm::StringLiteral RandomSource = "random-source";
-/// A call that turns a value into a stack offset (__builtin_alloca()).
-inline constexpr llvm::StringLiteral StackSink = "stack-sink";
-} // namespace rules
-
 /// An operation the kernel model names, with the contexts (relative to the
 /// function's entry) it runs in. What it means is the checks' to say: they
 /// query the operations of a function (hasOperationAt(): one of a rule in
 /// the same statement or macro invocation).
 struct Operation {
-  std::string Rule; ///< rules::Percpu, ...
+  std::string Rule; ///< rules::Percpu, ..., or a check rule's check name.
   PercpuAccess Access = PercpuAccess::Read; ///< Of a per-CPU operation.
   std::string Name;     ///< The macro or function: "raw_cpu_read".
   std::string Variable; ///< A per-CPU operation's first argument as written.

@@ -26,8 +26,9 @@ namespace kharden {
                           LocalKnown, LocalTrue, // never stored
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
                           EnableEvidence, AssertedPreemptOff, AssertedPinned,
-                          UnmatchedRestores, SavedCount, Saved, Region, WhyIrq,
-                          WhyPreempt] = R;
+                          UnmatchedRestores, SavedCount, Saved, KindMask,
+                          BhDepth, SimdDepth, SimdUsable, Region, WhyIrq,
+                          WhyPreempt, WhySimd] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
                           FnForwarded] = C;
@@ -46,7 +47,7 @@ namespace kharden {
       H;
   [[maybe_unused]] auto &[QueuedWork, Queue, QueuedWhere] = Q;
   [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
-  [[maybe_unused]] auto &[Preempt, Irqs, Migration] = Ctx;
+  [[maybe_unused]] auto &[Preempt, Irqs, Migration, Kinds, Bh] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
                           Allocations, Flows, ParseErrors] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
@@ -249,12 +250,21 @@ private:
         Saved.push_back(irqName(I));
       O["saved"] = std::move(Saved);
     }
+    if (R.KindMask != D.KindMask)
+      O["kind_mask"] = R.KindMask;
+    if (R.BhDepth != D.BhDepth)
+      O["bh_depth"] = R.BhDepth;
+    if (R.SimdDepth != D.SimdDepth)
+      O["simd_depth"] = R.SimdDepth;
+    putFlag(O, "simd_usable", R.SimdUsable);
     if (R.Region != D.Region)
       O["region"] = R.Region;
     if (R.WhyIrq != D.WhyIrq)
       O["why_irq"] = R.WhyIrq;
     if (R.WhyPreempt != D.WhyPreempt)
       O["why_preempt"] = R.WhyPreempt;
+    if (R.WhySimd != D.WhySimd)
+      O["why_simd"] = R.WhySimd;
     return O;
   }
 
@@ -428,7 +438,9 @@ private:
         {"context",
          json::Object{{"preempt", switchName(H.Context.Preempt)},
                       {"irqs", switchName(H.Context.Irqs)},
-                      {"migration", switchName(H.Context.Migration)}}},
+                      {"migration", switchName(H.Context.Migration)},
+                      {"kinds", H.Context.Kinds},
+                      {"bh", switchName(H.Context.Bh)}}},
         {"why", note(H.Why)}};
     if (!H.WorkItem.empty())
       O["work_item"] = H.WorkItem;
@@ -608,9 +620,14 @@ private:
            flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
            integer(*O, "saved_count", R.SavedCount, P) &&
+           integer(*O, "kind_mask", R.KindMask, P) &&
+           integer(*O, "bh_depth", R.BhDepth, P) &&
+           integer(*O, "simd_depth", R.SimdDepth, P) &&
+           flag(*O, "simd_usable", R.SimdUsable, P) &&
            integer(*O, "region", R.Region, P) &&
            integer(*O, "why_irq", R.WhyIrq, P) &&
-           integer(*O, "why_preempt", R.WhyPreempt, P) && checkSavedCount(R, P);
+           integer(*O, "why_preempt", R.WhyPreempt, P) &&
+           integer(*O, "why_simd", R.WhySimd, P) && checkSavedCount(R, P);
   }
 
   static bool checkSavedCount(const RelState &R, Path P) {
@@ -1040,6 +1057,16 @@ private:
       if (!enumeration(*M, AllSwitches, switchName, H.Context.Migration,
                        P.field("context")))
         return false;
+    if (const json::Value *B = C->get("bh"))
+      if (!enumeration(*B, AllSwitches, switchName, H.Context.Bh,
+                       P.field("context")))
+        return false;
+    if (!integer(*C, "kinds", H.Context.Kinds, P.field("context")))
+      return false;
+    if (H.Context.Kinds & ~AllKinds) {
+      P.field("context").report("unknown context kinds");
+      return false;
+    }
     return enumeration(*C->get("preempt"), AllSwitches, switchName,
                        H.Context.Preempt, P.field("context")) &&
            enumeration(*C->get("irqs"), AllSwitches, switchName,

@@ -175,7 +175,10 @@ selectChecks(const AnalysisOptions &Opts) {
 
 Expected<std::shared_ptr<const KernelModel>>
 loadKernelModel(ArrayRef<std::string> PrimitiveFiles) {
-  return KernelModel::load(builtinModelPath(), PrimitiveFiles);
+  std::vector<StringRef> Checks;
+  for (const CheckInfo &C : allChecks())
+    Checks.push_back(C.Name);
+  return KernelModel::load(builtinModelPath(), PrimitiveFiles, Checks);
 }
 
 Expected<NewFindingFilter> loadNewFindingFilter(const FindingOptions &Opts) {

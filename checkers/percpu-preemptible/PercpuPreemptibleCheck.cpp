@@ -17,12 +17,9 @@ static bool checkedByKernel(const Operation &Op) {
   return llvm::StringRef(Op.Name).starts_with("__this_cpu_");
 }
 
-/// Whether the task being pinned to its CPU makes Op safe enough: anything
-/// but a read-modify-write, which another task on the same CPU can
-/// interleave with, unless the kernel's rule accepts it (PinnedRmw).
-bool PercpuPreemptibleCheck::pinnedIsEnough(const Operation &Op) const {
-  if (Op.Access != PercpuAccess::ReadModifyWrite)
-    return true;
+/// Whether the kernel's rule (PinnedRmw) accepts Op, a read-modify-write
+/// the kernel model's rule reports where the task is pinned to its CPU.
+bool PercpuPreemptibleCheck::kernelRuleAccepts(const Operation &Op) const {
   return PinnedRmw == PinnedRmwRule::KernelRule && checkedByKernel(Op);
 }
 
@@ -87,11 +84,17 @@ void PercpuPreemptibleCheck::run(const Program &P,
     for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))
         break;
-      if (!Op.isPercpu())
+      // Where the operation is wrong is the kernel model's to say
+      // (kernel.yaml check-rules): preemptible, unless pinned for all but
+      // a read-modify-write.
+      std::vector<const CheckRule *> Rules = rulesFor(P.model(), Op);
+      if (Rules.empty())
         continue;
       auto Reportable = [&](const AbsState &S) {
-        return S.preemptible() &&
-               !(S.MigrateDisabled && pinnedIsEnough(Op));
+        return !(S.MigrateDisabled && kernelRuleAccepts(Op)) &&
+               llvm::any_of(Rules, [&](const CheckRule *R) {
+                 return wrongIn(*R, S, Op.Access).has_value();
+               });
       };
       std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
       if (!Why)

@@ -23,7 +23,7 @@ private:
   enum class PinnedRmwRule { KernelRule, Report };
   PinnedRmwRule PinnedRmw = PinnedRmwRule::KernelRule;
 
-  bool pinnedIsEnough(const Operation &Op) const;
+  bool kernelRuleAccepts(const Operation &Op) const;
 };
 
 } // namespace kharden

@@ -11,3 +11,9 @@
 // REGEX: kharden: error: {{.*}}bad-regex.yaml:{{[0-9]+}}:{{[0-9]+}}: invalid regular expression 'FLAGS(': parentheses not balanced
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/none.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: kharden: error: {{.*}}none.yaml: No such file or directory
+// A check rule for a check kharden does not have, or with a context word it
+// does not know: the same one-line error, exit 2.
+// RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/unknown-check.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=CHECK-NAME
+// CHECK-NAME: kharden: error: {{.*}}unknown-check.yaml:2:5: unknown check 'fpu-contxt' in check-rules
+// RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/unknown-context-word.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=WORD
+// WORD: kharden: error: {{.*}}unknown-context-word.yaml:4:29: unknown enumerated scalar

@@ -385,3 +385,67 @@ TEST(RelState, BoundKworkersArePinned) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(AbsState, KindsAreNarrowedByPredicatesAndCallees) {
+  ContextSpec Spec;
+  Spec.Kinds = KindHardirq | KindSoftirq;
+  AbsState Timer = AbsState::fromSpec(Spec);
+  EXPECT_TRUE(Timer.mayBe(KindHardirq));
+  EXPECT_FALSE(Timer.mayBe(KindTask));
+  RelState S;
+  S.apply(Effect::NotInHardirq, 0); // the false edge of in_hardirq()
+  S.apply(Effect::NotInNmi, 0);
+  EXPECT_EQ(compose(Timer, S).Kinds, KindSoftirq);
+  // Nothing known is no kind in particular.
+  EXPECT_FALSE(AbsState{}.mayBe(KindHardirq));
+  RelState Caller;
+  Caller.applyCallee(S, 1);
+  EXPECT_EQ(Caller.KindMask, KindTask | KindSoftirq);
+}
+
+TEST(AbsState, BottomHalvesAndSimdSectionsCompose) {
+  RelState S;
+  S.apply(Effect::BhDisable, 0);
+  S.apply(Effect::SimdBegin, 3);
+  AbsState A = compose(process(), S);
+  EXPECT_EQ(A.Bh, Level::Off);
+  EXPECT_TRUE(A.InSimd);
+  EXPECT_EQ(S.WhySimd, 3);
+  S.apply(Effect::SimdBegin, 4); // nested: the outer one stays the reason
+  EXPECT_EQ(S.WhySimd, 3);
+  S.apply(Effect::SimdEnd, 5);
+  S.apply(Effect::SimdEnd, 6);
+  EXPECT_TRUE(compose(A, S).InSimd); // the caller's section goes on
+  S.apply(Effect::SimdEnd, 7);
+  EXPECT_FALSE(compose(A, S).InSimd); // ended the caller's section too
+  S.apply(Effect::BhEnable, 8);
+  EXPECT_EQ(compose(process(), S).Bh, Level::Unknown);
+  RelState Guarded;
+  Guarded.apply(Effect::AssertSimdUsable, 0);
+  EXPECT_TRUE(compose(process(), Guarded).SimdUsable);
+}
+
+TEST(CheckRule, WrongInUnlessExcused) {
+  CheckRule R;
+  R.WrongIn = {ContextWord::Nmi, ContextWord::Hardirq};
+  R.Unless = {ContextWord::SimdUsable};
+  ContextSpec Spec;
+  Spec.Kinds = KindHardirq;
+  AbsState Irq = AbsState::fromSpec(Spec);
+  EXPECT_EQ(wrongIn(R, Irq), ContextWord::Hardirq);
+  Irq.SimdUsable = true;
+  EXPECT_EQ(wrongIn(R, Irq), std::nullopt);
+  EXPECT_EQ(wrongIn(R, process()), std::nullopt);
+  CheckRule Percpu;
+  Percpu.WrongIn = {ContextWord::Preemptible};
+  Percpu.Unless = {ContextWord::Pinned};
+  Percpu.UnlessAccess = {PercpuAccess::Read};
+  AbsState Pinned = AbsState::fromSpec({Switch::On, Switch::On, Switch::Off});
+  EXPECT_EQ(wrongIn(Percpu, Pinned, PercpuAccess::Read), std::nullopt);
+  EXPECT_EQ(wrongIn(Percpu, Pinned, PercpuAccess::ReadModifyWrite),
+            ContextWord::Preemptible);
+}
+
+} // namespace

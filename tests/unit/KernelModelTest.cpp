@@ -158,6 +158,74 @@ separate-images:
             "'@' or ':'");
 }
 
+TEST(KernelModel, ContextsStateTheirKindAndBottomHalves) {
+  auto M = parse(R"(
+entry-points:
+  - functions: [exc_nmi]
+    context: {preempt: unknown, irqs: off, kind: [nmi]}
+    reason: "is the NMI vector"
+  - functions: [f]
+    context: {preempt: on, irqs: on}
+    reason: "is f"
+callbacks:
+  - names: [timer_setup]
+    arguments: [1]
+    context: {preempt: off, irqs: on, kind: [softirq, hardirq], bh: off}
+    reason: "is a timer"
+)");
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->findEntryPoint("exc_nmi")->Context.Kinds, KindNmi);
+  EXPECT_EQ(M->findEntryPoint("f")->Context.Kinds, AllKinds);
+  EXPECT_EQ(M->findEntryPoint("f")->Context.Bh, Switch::Unknown);
+  EXPECT_EQ(M->callbacks()[0].Context.Kinds, KindSoftirq | KindHardirq);
+  EXPECT_EQ(M->callbacks()[0].Context.Bh, Switch::Off);
+  EXPECT_EQ(parseError("entry-points:\n  - functions: [f]\n"
+                       "    context: {preempt: on, irqs: on, kind: [irq]}\n"
+                       "    reason: r\n"),
+            "test.yaml:3:45: unknown enumerated scalar");
+}
+
+TEST(KernelModel, CheckRulesNameTheOperationsTheyWatch) {
+  auto M = parse(R"(
+check-rules:
+  - check: fpu-context
+    operations: ['kernel_fpu_begin*']
+    wrong-in: [nmi, simd-section]
+  - check: fpu-context
+    operations: [kernel_fpu_begin]
+    wrong-in: [hardirq]
+    unless: [simd-usable]
+  - check: percpu-preemptible
+    engine-rule: percpu
+    wrong-in: [preemptible]
+    unless: [pinned]
+    unless-access: [read]
+)");
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->rulesOf("fpu-context").size(), 2u);
+  EXPECT_EQ(M->rulesOf("fpu-context")[1]->Unless,
+            std::vector<ContextWord>{ContextWord::SimdUsable});
+  EXPECT_EQ(M->watchersOf("kernel_fpu_begin_mask"),
+            std::vector<std::string>{"fpu-context"});
+  EXPECT_TRUE(M->watchersOf("kernel_fpu_end").empty());
+  EXPECT_TRUE(M->watchersOf("raw_cpu_read").empty()); // the engine's own
+  EXPECT_EQ(M->rulesOf("percpu-preemptible")[0]->UnlessAccess,
+            std::vector<PercpuAccess>{PercpuAccess::Read});
+  EXPECT_EQ(parseError("check-rules:\n  - check: c\n    operations: [f]\n"
+                       "    wrong-in: [interrupt]\n"),
+            "test.yaml:4:16: unknown enumerated scalar");
+  EXPECT_EQ(parseError("check-rules:\n  - check: c\n    wrong-in: [nmi]\n"),
+            "test.yaml:2:5: check rule of 'c' names either 'operations' or an "
+            "'engine-rule'");
+  llvm::StringRef Known[] = {"fpu-context"};
+  auto Unknown = KernelModel::load(KHARDEN_DATA_DIR "/kernel.yaml", {},
+                                   Known);
+  ASSERT_FALSE(bool(Unknown));
+  EXPECT_NE(llvm::toString(Unknown.takeError())
+                .find("unknown check 'percpu-preemptible' in check-rules"),
+            std::string::npos);
+}
+
 TEST(KernelModel, ErrorsNameFileLineAndColumn) {
   EXPECT_EQ(parseError("primitives:\n  - names: [x]\n    effects: [preempt-off]\n"),
             "test.yaml:3:15: unknown enumerated scalar");

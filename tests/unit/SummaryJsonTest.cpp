@@ -30,9 +30,14 @@ RelState unusualState() {
   R.UnmatchedRestores = 1;
   R.SavedCount = 3;
   R.Saved = {IrqRel::SleptOn, IrqRel::Off, IrqRel::Inherited};
+  R.KindMask = KindHardirq | KindNmi;
+  R.BhDepth = 2;
+  R.SimdDepth = -1;
+  R.SimdUsable = true;
   R.Region = 7;
   R.WhyIrq = 0;
   R.WhyPreempt = 1;
+  R.WhySimd = 2;
   return R;
 }
 
@@ -124,7 +129,8 @@ TUSummary everyField() {
   EntryHint H;
   H.FunctionKey = "/src/a.c@open_cb";
   H.FunctionName = "open_cb";
-  H.Context = {Switch::Off, Switch::On};
+  H.Context = {Switch::Off, Switch::On, Switch::Off,
+               uint8_t(KindSoftirq | KindTask), Switch::Off};
   H.Why = {{"/src/a.c", 20, 12}, "'open_cb' is a file_operations callback"};
   S.Hints.push_back(H);
   S.Flows = {{"field:lock_ops.lock",
@@ -156,6 +162,7 @@ void expectSameState(const RelState &A, const RelState &B) {
   EXPECT_EQ(A.Saved, B.Saved); // beyond SavedCount too
   EXPECT_EQ(A.WhyIrq, B.WhyIrq);
   EXPECT_EQ(A.WhyPreempt, B.WhyPreempt);
+  EXPECT_EQ(A.WhySimd, B.WhySimd);
 }
 
 TEST(SummaryJson, RoundTripsEveryField) {
@@ -259,6 +266,8 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->Hints[0].FunctionName, S.Hints[0].FunctionName);
   EXPECT_EQ(Back->Hints[0].Context.Preempt, Switch::Off);
   EXPECT_EQ(Back->Hints[0].Context.Irqs, Switch::On);
+  EXPECT_EQ(Back->Hints[0].Context.Kinds, KindSoftirq | KindTask);
+  EXPECT_EQ(Back->Hints[0].Context.Bh, Switch::Off);
   EXPECT_EQ(Back->Hints[0].Why.Where, S.Hints[0].Why.Where);
   EXPECT_EQ(Back->Hints[0].Why.Message, S.Hints[0].Why.Message);
   EXPECT_EQ(Back->Target.Arch, "aarch64");
