@@ -45,6 +45,11 @@ protected:
   /// check under a name they list.
   std::vector<const CheckRule *> rulesFor(const KernelModel &M,
                                           const Operation &Op) const;
+  /// A finding of this check at Op in F, whose notes are Op's macro chain
+  /// and then Why's, the chain that shows the context.
+  Finding findingAt(const FunctionSummary &F, const Operation &Op,
+                    const Explanation &Why, std::string Message,
+                    std::string Evidence) const;
 
 private:
   std::string Name;

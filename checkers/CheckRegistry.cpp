@@ -25,6 +25,20 @@ std::vector<const CheckRule *> Check::rulesFor(const KernelModel &M,
   return Out;
 }
 
+Finding Check::findingAt(const FunctionSummary &F, const Operation &Op,
+                         const Explanation &Why, std::string Message,
+                         std::string Evidence) const {
+  Finding Fd;
+  Fd.Check = Name;
+  Fd.Where = Op.Where;
+  Fd.Function = F.Name;
+  Fd.Message = std::move(Message);
+  Fd.Evidence = std::move(Evidence);
+  Fd.Notes = Op.MacroNotes;
+  llvm::append_range(Fd.Notes, Why.Notes);
+  return Fd;
+}
+
 llvm::Error Check::setOption(llvm::StringRef Key, llvm::StringRef) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "check '%s' has no option '%s'",

@@ -53,15 +53,8 @@ void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
       std::optional<Explanation> Why = P.findContext(F, Op.States, Wrong);
       if (!Why)
         continue;
-      Finding Fd;
-      Fd.Check = std::string(name());
-      Fd.Where = Op.Where;
-      Fd.Function = F.Name;
-      Fd.Message = message(Op, *Word);
-      Fd.Evidence = contextWordName(*Word).str();
-      Fd.Notes = Op.MacroNotes;
-      llvm::append_range(Fd.Notes, Why->Notes);
-      Out.push_back(std::move(Fd));
+      Out.push_back(findingAt(F, Op, *Why, message(Op, *Word),
+                              contextWordName(*Word).str()));
     }
   }
 }

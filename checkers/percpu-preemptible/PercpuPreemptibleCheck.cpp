@@ -99,15 +99,9 @@ void PercpuPreemptibleCheck::run(const Program &P,
       std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
       if (!Why)
         continue;
-      Finding Fd;
-      Fd.Check = std::string(name());
-      Fd.Where = Op.Where;
-      Fd.Function = F.Name;
-      Fd.Message = message(Op, Why->State);
+      Finding Fd = findingAt(F, Op, *Why, message(Op, Why->State),
+                             std::string(accessName(Op.Access)));
       Fd.Variable = Op.Variable;
-      Fd.Evidence = std::string(accessName(Op.Access));
-      Fd.Notes = Op.MacroNotes;
-      Fd.Notes.insert(Fd.Notes.end(), Why->Notes.begin(), Why->Notes.end());
       ConsequenceDecision C = Consequences.decide(F, Op);
       Fd.Consequence = consequenceName(C.Class).str();
       Fd.Level = severityOf(C.Class);
