@@ -19,7 +19,7 @@
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
 #include "engine/Summary.h"
-#include "findings/Finding.h"
+#include "findings/Consequence.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -27,15 +27,6 @@
 #include <optional>
 
 namespace kharden {
-
-enum class Consequence { Unknown, SplitRmw, LostUpdate };
-
-llvm::StringRef consequenceName(Consequence C);
-/// The class a suppression or baseline names; nothing for an unknown name.
-std::optional<Consequence> parseConsequence(llvm::StringRef Name);
-/// Every class's name, for error messages.
-std::string consequenceNames();
-Severity severityOf(Consequence C);
 
 /// A class and the notes that show why.
 struct ConsequenceDecision {
