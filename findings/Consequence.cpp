@@ -4,14 +4,16 @@
 
 namespace kharden {
 
-constexpr Consequence AllClasses[] = {Consequence::SplitRmw,
-                                      Consequence::LostUpdate,
-                                      Consequence::Unknown};
+constexpr Consequence AllClasses[] = {
+    Consequence::SplitRmw, Consequence::WrongCpuState, Consequence::LostUpdate,
+    Consequence::CpuChoice, Consequence::Unknown};
 
 llvm::StringRef consequenceName(Consequence C) {
   switch (C) {
   case Consequence::SplitRmw: return "split-rmw";
+  case Consequence::WrongCpuState: return "wrong-cpu-state";
   case Consequence::LostUpdate: return "lost-update";
+  case Consequence::CpuChoice: return "cpu-choice";
   case Consequence::Unknown: return "unknown";
   }
   llvm_unreachable("unknown consequence");
@@ -34,7 +36,9 @@ std::string consequenceNames() {
 Severity severityOf(Consequence C) {
   switch (C) {
   case Consequence::SplitRmw: return Severity::Error;
+  case Consequence::WrongCpuState: return Severity::Warning;
   case Consequence::LostUpdate: return Severity::Note;
+  case Consequence::CpuChoice: return Severity::Note;
   case Consequence::Unknown: return Severity::Warning;
   }
   llvm_unreachable("unknown consequence");

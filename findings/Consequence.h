@@ -16,7 +16,13 @@
 
 namespace kharden {
 
-enum class Consequence { Unknown, SplitRmw, LostUpdate };
+enum class Consequence {
+  Unknown,
+  SplitRmw,
+  WrongCpuState,
+  LostUpdate,
+  CpuChoice,
+};
 
 llvm::StringRef consequenceName(Consequence C);
 /// The class a suppression or baseline names; nothing for an unknown name.
