@@ -1,7 +1,7 @@
 #include "ci/Suppressions.h"
 
 #include "checkers/Check.h"
-#include "checkers/percpu-preemptible/Consequence.h"
+#include "findings/Consequence.h"
 #include "support/YamlFile.h"
 
 #include "llvm/Support/Path.h"

@@ -16,6 +16,7 @@ struct ModelFile {
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  std::vector<std::string> ObjectLocks, CpuIndexed;
   std::vector<ValueSource> Values;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
@@ -402,6 +403,8 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("stack-offset", F.StackOffset);
     Io.mapOptional("workqueues", F.Queues);
     Io.mapOptional("task-switched-percpu", F.TaskSwitched);
+    Io.mapOptional("object-locks", F.ObjectLocks);
+    Io.mapOptional("cpu-indexed", F.CpuIndexed);
     Io.mapOptional("values", F.Values);
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
@@ -537,6 +540,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(RandomSources, std::move(File.RandomSources));
   prepend(StackSinks, std::move(File.StackSinks));
   prepend(TaskSwitched, std::move(File.TaskSwitched));
+  prepend(ObjectLocks, std::move(File.ObjectLocks));
+  prepend(CpuIndexed, std::move(File.CpuIndexed));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
@@ -559,6 +564,8 @@ void KernelModel::compile() {
   RandomSourceNames.add(RandomSources);
   StackSinkNames.add(StackSinks);
   TaskSwitchedNames.add(TaskSwitched);
+  ObjectLockNames.add(ObjectLocks);
+  CpuIndexedNames.add(CpuIndexed);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -671,6 +678,14 @@ const ValueSource *KernelModel::findValueSource(StringRef Name) const {
     if (ValueNames[I].contains(Name))
       return &Values[I];
   return nullptr;
+}
+
+bool KernelModel::isObjectLock(StringRef Name) const {
+  return ObjectLockNames.contains(Name);
+}
+
+bool KernelModel::isCpuIndexed(StringRef Name) const {
+  return CpuIndexedNames.contains(Name);
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

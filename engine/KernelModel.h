@@ -363,6 +363,12 @@ public:
   bool isStackSink(llvm::StringRef Name) const;
   /// Per-CPU variables the scheduler switches with the task.
   bool isTaskSwitched(llvm::StringRef Variable) const;
+  /// Calls that take a lock inside the object their first argument points
+  /// into (spin_lock(&p->lock)).
+  bool isObjectLock(llvm::StringRef Name) const;
+  /// Macros and calls that reach the per-CPU data of a CPU named by number
+  /// (per_cpu(x, cpu)).
+  bool isCpuIndexed(llvm::StringRef Name) const;
   /// The first `values` entry naming Name, or null.
   const ValueSource *findValueSource(llvm::StringRef Name) const;
 
@@ -379,6 +385,7 @@ private:
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
+  std::vector<std::string> ObjectLocks, CpuIndexed;
   std::vector<ValueSource> Values;
   std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
@@ -386,6 +393,7 @@ private:
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
+  NameSet ObjectLockNames, CpuIndexedNames;
   std::vector<CheckRule> CheckRules;
   std::deque<NameSet> EntryPointNames, ExitPathNames, RuleNames; // never relocated
   struct NamePattern {

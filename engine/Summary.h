@@ -108,6 +108,9 @@ struct ValueUse {
   /// `values` ends) may have run between the source and this use.
   SourcePoint EndedAt;
   std::vector<RelState> States; ///< The contexts at the use.
+  /// Deref: only loads from the memory (`x = p->f`, `if (p->f)`); a
+  /// dereference that may store (`p->f = x`, `p->n++`) has it false.
+  bool Load = false;
 };
 
 /// A value the engine follows to its uses: an operation's result, what a

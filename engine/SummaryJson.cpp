@@ -39,7 +39,7 @@ namespace kharden {
                           FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
-                          EndedAt, UseStates] = VU;
+                          EndedAt, UseStates, Load] = VU;
   [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
@@ -413,6 +413,7 @@ private:
         UO["via"] = U.Via;
       if (U.EndedAt.valid())
         UO["ended_at"] = point(U.EndedAt);
+      putFlag(UO, "load", U.Load);
       putArray(UO, "states", states(U.States));
       Uses.push_back(std::move(UO));
     }
@@ -903,7 +904,7 @@ private:
         (O->get("callee") && !string(*O, "callee", U.Callee, P)) ||
         (O->get("via") && !string(*O, "via", U.Via, P)) ||
         (O->get("ended_at") && !point(*O, "ended_at", U.EndedAt, P)) ||
-        !states(*O, "states", U.States, P))
+        !flag(*O, "load", U.Load, P) || !states(*O, "states", U.States, P))
       return false;
     if (U.Call < -1) {
       P.field("call").report("expected a call index");

@@ -84,6 +84,7 @@ struct FoundUse {
   uint8_t Arg = 0;
   const CallExpr *Call = nullptr;
   std::string Callee = {};
+  bool Load = false;
 };
 
 /// Follows one value through the body, from an expression that computes
@@ -123,7 +124,11 @@ private:
       return;
     auto Defs = Vars.Defs.find(V);
     for (const DeclRefExpr *Read : It->second) {
-      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(PM.getParent(Read));
+      // `(cpu)` in a macro body: the read is of the parentheses.
+      const Stmt *Up = PM.getParent(Read);
+      while (isa_and_nonnull<ParenExpr>(Up))
+        Up = PM.getParent(Up);
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
       if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
         continue;
       if (Def && Defs != Vars.Defs.end() &&
@@ -139,7 +144,11 @@ private:
       return nullptr;
     llvm::SmallVector<SourceLocation, 8> Chain, Inner;
     expansionChain(SM, User->getBeginLoc(), Chain);
-    expansionChain(SM, Cur->getBeginLoc(), Inner);
+    // Where the value itself was written: parentheses around an argument
+    // (per_cpu_ptr()'s `(cpu)`) are the macro body's.
+    const auto *E = dyn_cast<Expr>(Cur);
+    expansionChain(SM, (E ? E->IgnoreParenImpCasts() : Cur)->getBeginLoc(),
+                   Inner);
     for (SourceLocation L : llvm::reverse(Chain))
       if (const RecordedExpansion *R = Expansions.find(L);
           R && R->Prim && !llvm::is_contained(Inner, L))
@@ -172,7 +181,8 @@ private:
         if (C->getType()->isVoidType())
           return;
         if (Object && C->getCastKind() == CK_LValueToRValue)
-          return Use(ValueUse::Kind::Deref, P);
+          return Out.push_back(
+              {ValueUse::Kind::Deref, P, Via, 0, nullptr, {}, true});
         if (C->getCastKind() == CK_ArrayToPointerDecay)
           Object = false;
         Cur = P;
@@ -458,6 +468,7 @@ void FunctionAnalyzer::followValues() {
         if (auto It = CallIndex.find(F.Call); It != CallIndex.end())
           U.Call = int32_t(It->second);
       U.Callee = F.Callee;
+      U.Load = F.Load;
       if (F.Via)
         U.Via = F.Via->getNameAsString();
       U.Where = TU.point(F.At->getBeginLoc());
@@ -503,6 +514,8 @@ void FunctionAnalyzer::dumpValues(llvm::raw_ostream &OS) const {
         OS << " via " << U.Via;
       if (U.EndedAt.valid())
         OS << " ended at line " << U.EndedAt.Line;
+      if (U.Load)
+        OS << " load";
       for (const RelState &S : U.States)
         OS << " [depth " << int(S.PreemptDepth) << ", migrate "
            << int(S.MigrateDepth) << "]";

@@ -48,9 +48,8 @@ struct Finding {
   std::vector<Note> Notes;
   std::string Variable; ///< The per-CPU variable, if any.
   std::string Evidence; ///< The kind of evidence, e.g. "read".
-  /// What the race costs ("split-rmw", "lost-update", "unknown"), for the
-  /// checks that decide it (checkers/percpu-preemptible/Consequence.h);
-  /// empty for the others.
+  /// What the race costs (a name of findings/Consequence.h), for the checks
+  /// that decide it; empty for the others.
   std::string Consequence;
   std::optional<Verdict> ModelVerdict;
 

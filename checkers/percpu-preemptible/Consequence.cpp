@@ -4,42 +4,6 @@
 
 namespace kharden {
 
-constexpr Consequence AllClasses[] = {Consequence::SplitRmw,
-                                      Consequence::LostUpdate,
-                                      Consequence::Unknown};
-
-llvm::StringRef consequenceName(Consequence C) {
-  switch (C) {
-  case Consequence::SplitRmw: return "split-rmw";
-  case Consequence::LostUpdate: return "lost-update";
-  case Consequence::Unknown: return "unknown";
-  }
-  llvm_unreachable("unknown consequence");
-}
-
-std::optional<Consequence> parseConsequence(llvm::StringRef Name) {
-  for (Consequence C : AllClasses)
-    if (Name == consequenceName(C))
-      return C;
-  return std::nullopt;
-}
-
-std::string consequenceNames() {
-  std::vector<llvm::StringRef> Names;
-  for (Consequence C : AllClasses)
-    Names.push_back(consequenceName(C));
-  return llvm::join(Names, ", ");
-}
-
-Severity severityOf(Consequence C) {
-  switch (C) {
-  case Consequence::SplitRmw: return Severity::Error;
-  case Consequence::LostUpdate: return Severity::Note;
-  case Consequence::Unknown: return Severity::Warning;
-  }
-  llvm_unreachable("unknown consequence");
-}
-
 std::string variableKey(llvm::StringRef Variable) {
   std::string Key;
   for (char C : Variable)
@@ -126,7 +90,9 @@ bool before(const SourcePoint &A, const SourcePoint &B) {
 
 } // namespace
 
-ConsequenceIndex::ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions) {
+ConsequenceIndex::ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
+                                   const PickedObjects *Picks)
+    : Picks(Picks) {
   for (const FunctionSummary &F : Functions)
     for (const Operation &Op : F.Ops) {
       if (!Op.isPercpu() || Op.Variable.empty())
@@ -162,8 +128,49 @@ ConsequenceIndex::writeElsewhere(const FunctionSummary &F,
   return Other;
 }
 
+static std::string at(const PickEvidence &E) {
+  return "'" + E.Callee + "' in '" + E.Function + "'";
+}
+
+std::optional<ConsequenceDecision>
+ConsequenceIndex::decidePick(const FunctionSummary &F,
+                             const Operation &Op) const {
+  bool CpuNumber = Op.Access == PercpuAccess::CpuId;
+  if (!Picks || (Op.Access != PercpuAccess::Address && !CpuNumber))
+    return std::nullopt;
+  const ValueFlow *Flow = PickedObjects::flowOf(F, Op);
+  if (!Flow)
+    return std::nullopt;
+  std::string What = CpuNumber ? "the CPU number" : "the per-CPU pointer";
+  if (!CpuNumber)
+    if (std::optional<PickEvidence> Lock = Picks->lockedBeforeChange(F, *Flow))
+      return ConsequenceDecision{
+          Consequence::CpuChoice,
+          {{Op.Where, "cpu-choice: " + What + " only picks one CPU's object"},
+           {Lock->Where,
+            "the picked object's own lock is taken here by " + at(*Lock) +
+                ", before anything changes the object: each CPU's object "
+                "has its own lock, so another CPU's would do"}}};
+  if (std::optional<PickEvidence> Owner = Picks->ownership(F, *Flow, CpuNumber)) {
+    std::string Why =
+        Owner->Callee.empty()
+            ? "is stored here, in '" + Owner->Function +
+                  "': the object keeps it as this CPU's"
+            : "picks the per-CPU data of that CPU here, through " +
+                  at(*Owner) + ": after a migration, another CPU's state";
+    return ConsequenceDecision{
+        Consequence::WrongCpuState,
+        {{Op.Where, "wrong-cpu-state: " + What + " read here stands for this "
+                    "CPU's state"},
+         {Owner->Where, "it " + Why}}};
+  }
+  return std::nullopt;
+}
+
 ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                                              const Operation &Op) const {
+  if (std::optional<ConsequenceDecision> Pick = decidePick(F, Op))
+    return *Pick;
   ConsequenceDecision D;
   if (Op.Variable.empty())
     return D;

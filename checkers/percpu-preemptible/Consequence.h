@@ -2,24 +2,28 @@
 //
 // A percpu-preemptible finding says that a task may be preempted or migrate
 // at a per-CPU operation; its consequence class says what that costs,
-// decided from the run's per-CPU operations (docs/checks/
-// percpu-preemptible.md#consequences):
+// decided from the run's per-CPU operations and from where the operation's
+// value goes (docs/checks/percpu-preemptible.md#consequences):
 //
 // - split-rmw: a read whose value is used, of a variable written (or
 //   read-modify-written) at another place of the run; the read is
 //   preemptible, so two tasks may use the same value before either writes
 //   it back (the stack-offset bug). Severity error.
+// - cpu-choice: a per-CPU pointer whose object's own lock is taken before
+//   anything changes the object: any CPU's object would do. Severity note.
+// - wrong-cpu-state: a CPU number that indexes per-CPU data, or a per-CPU
+//   pointer or CPU number kept in an object: the code works on, or records,
+//   the state of a CPU the task may have left. Severity warning.
 // - lost-update: a write or read-modify-write of a variable that nothing in
 //   the run reads for a decision; an interleaving task can at worst lose an
 //   update. Severity note.
-// - unknown: neither shown. Severity warning, never lower.
+// - unknown: none shown. Severity warning, never lower.
 //
-//===----------------------------------------------------------------------===//
 #ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
-#include "engine/Summary.h"
-#include "findings/Finding.h"
+#include "engine/PickedObjects.h"
+#include "findings/Consequence.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -27,15 +31,6 @@
 #include <optional>
 
 namespace kharden {
-
-enum class Consequence { Unknown, SplitRmw, LostUpdate };
-
-llvm::StringRef consequenceName(Consequence C);
-/// The class a suppression or baseline names; nothing for an unknown name.
-std::optional<Consequence> parseConsequence(llvm::StringRef Name);
-/// Every class's name, for error messages.
-std::string consequenceNames();
-Severity severityOf(Consequence C);
 
 /// A class and the notes that show why.
 struct ConsequenceDecision {
@@ -47,7 +42,10 @@ struct ConsequenceDecision {
 /// classifies one operation.
 class ConsequenceIndex {
 public:
-  explicit ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions);
+  /// Picks, where given, answers where a pointer's or CPU number's value
+  /// goes; without it those stay unknown.
+  explicit ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
+                            const PickedObjects *Picks = nullptr);
 
   /// The class of Op, an operation of F reported where preemption is on.
   ConsequenceDecision decide(const FunctionSummary &F,
@@ -63,9 +61,14 @@ private:
   /// The variables (their roots: "stats" of "stats.hits[i]") that some
   /// operation may read for a decision.
   llvm::StringSet<> DecisionReads;
+  const PickedObjects *Picks;
 
   const Access *writeElsewhere(const FunctionSummary &F,
                                const Operation &Read) const;
+  /// cpu-choice or wrong-cpu-state, from where the value of Op (a pointer
+  /// or CPU number) goes.
+  std::optional<ConsequenceDecision> decidePick(const FunctionSummary &F,
+                                                const Operation &Op) const;
 };
 
 /// The variable an operation names, without spaces, a leading '&' and

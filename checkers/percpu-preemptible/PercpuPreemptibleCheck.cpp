@@ -79,7 +79,8 @@ static std::string message(const Operation &Op, const AbsState &S) {
 
 void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
-  ConsequenceIndex Consequences(P.functions());
+  PickedObjects Picks(P);
+  ConsequenceIndex Consequences(P.functions(), &Picks);
   for (const FunctionSummary &F : P.functions())
     for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))

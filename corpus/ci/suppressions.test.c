@@ -37,4 +37,4 @@
 // CLASS:     kharden: 1 finding; 1 below --min-severity=warning, 1 suppressed ({{.*}}split.yaml)
 // RUN: printf 'suppressions:\n  - check: percpu-preemptible\n    function: "*"\n    consequence: split-rmws\n    reason: typo\n' > %t/bad-class.yaml
 // RUN: %expect-exit 2 %kharden check --suppressions %t/bad-class.yaml %S/../cli/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=BADCLASS
-// BADCLASS: kharden: error: {{.*}}bad-class.yaml:2:5: unknown consequence 'split-rmws' (one of split-rmw, lost-update, unknown)
+// BADCLASS: kharden: error: {{.*}}bad-class.yaml:2:5: unknown consequence 'split-rmws' (one of split-rmw, wrong-cpu-state, lost-update, cpu-choice, unknown)

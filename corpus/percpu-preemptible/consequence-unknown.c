@@ -4,6 +4,7 @@
 #include <linux/percpu.h>
 #include <linux/syscalls.h>
 #include <linux/smp.h>
+#include <linux/spinlock.h>
 
 struct pool { int free; };
 struct mix { int a; int b; };
@@ -12,6 +13,8 @@ DEFINE_PER_CPU(int, depth);
 DEFINE_PER_CPU(struct pool, pools);
 DEFINE_PER_CPU(struct mix, mixed);
 DEFINE_PER_CPU(int, tickets);
+struct locked_pool { spinlock_t lock; int free; };
+DEFINE_PER_CPU(struct locked_pool, locked_pools);
 
 void use(int v);
 
@@ -33,14 +36,14 @@ int too_deep(void)
 	return __this_cpu_read(depth) > 4;
 }
 
-// 3. A pointer: what it is used for is not decided yet (cpu-choice).
+// 3. A pointer through which the object changes, with no lock of its own.
 SYSCALL_DEFINE1(take_pool, int, x)
 {
 	raw_cpu_ptr(&pools)->free -= x;
 	return 0;
 }
 
-// 4. The CPU number (wrong-cpu-state or cpu-choice, not decided yet).
+// 4. The CPU number, passed where the run does not follow it.
 SYSCALL_DEFINE1(which_cpu, int, x)
 {
 	use(smp_processor_id());
@@ -63,17 +66,32 @@ SYSCALL_DEFINE1(take_ticket, int, x)
 	return raw_cpu_add_return(tickets, 1) == x;
 }
 
-// CHECK: consequence-unknown.c:21:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:19:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:27:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:25:1: note: '__do_sys_enter_depth' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:39:2: warning: per-CPU pointer 'raw_cpu_ptr(&pools)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:37:1: note: '__do_sys_take_pool' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:46:6: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:44:1: note: '__do_sys_which_cpu' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:54:2: warning: per-CPU read-modify-write '__this_cpu_inc(mixed.a)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:52:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:55:6: warning: per-CPU read '__this_cpu_read(mixed.b)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:52:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
-// CHECK: consequence-unknown.c:63:9: warning: per-CPU read-modify-write 'raw_cpu_add_return(tickets)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
-// CHECK: consequence-unknown.c:61:1: note: '__do_sys_take_ticket' is a system call body: task context, preemptible
+// 7. A pointer whose object changes before its own lock is taken: not a
+// cpu-choice.
+SYSCALL_DEFINE1(take_locked, int, x)
+{
+	struct locked_pool *p = raw_cpu_ptr(&locked_pools);
+
+	p->free -= x;
+	spin_lock(&p->lock);
+	p->free += x;
+	spin_unlock(&p->lock);
+	return 0;
+}
+
+// CHECK: consequence-unknown.c:24:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:22:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:30:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:28:1: note: '__do_sys_enter_depth' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:42:2: warning: per-CPU pointer 'raw_cpu_ptr(&pools)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:40:1: note: '__do_sys_take_pool' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:49:6: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:47:1: note: '__do_sys_which_cpu' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:57:2: warning: per-CPU read-modify-write '__this_cpu_inc(mixed.a)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:55:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:58:6: warning: per-CPU read '__this_cpu_read(mixed.b)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:55:1: note: '__do_sys_mix_a' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:66:9: warning: per-CPU read-modify-write 'raw_cpu_add_return(tickets)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:64:1: note: '__do_sys_take_ticket' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:73:26: warning: per-CPU pointer 'raw_cpu_ptr(&locked_pools)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:71:1: note: '__do_sys_take_locked' is a system call body: task context, preemptible

@@ -38,12 +38,19 @@ constexpr auto Read = PercpuAccess::Read, Write = PercpuAccess::Write,
                Address = PercpuAccess::Address;
 
 TEST(Consequence, NamesAndSeverities) {
-  for (Consequence C : {Consequence::SplitRmw, Consequence::LostUpdate,
-                        Consequence::Unknown})
+  for (Consequence C :
+       {Consequence::SplitRmw, Consequence::WrongCpuState,
+        Consequence::LostUpdate, Consequence::CpuChoice, Consequence::Unknown})
     EXPECT_EQ(parseConsequence(consequenceName(C)), C);
-  EXPECT_EQ(parseConsequence("cpu-choice"), std::nullopt);
+  EXPECT_EQ(parseConsequence("cpu-choice"), Consequence::CpuChoice);
+  EXPECT_EQ(parseConsequence("wrong-cpu-state"), Consequence::WrongCpuState);
+  EXPECT_EQ(parseConsequence("cpu_choice"), std::nullopt);
+  EXPECT_EQ(consequenceNames(), "split-rmw, wrong-cpu-state, lost-update, "
+                                "cpu-choice, unknown");
   EXPECT_EQ(severityOf(Consequence::SplitRmw), Severity::Error);
+  EXPECT_EQ(severityOf(Consequence::WrongCpuState), Severity::Warning);
   EXPECT_EQ(severityOf(Consequence::LostUpdate), Severity::Note);
+  EXPECT_EQ(severityOf(Consequence::CpuChoice), Severity::Note);
   EXPECT_EQ(severityOf(Consequence::Unknown), Severity::Warning);
 }
 

@@ -107,7 +107,7 @@ TEST(Suppressions, RejectUnknownChecksKeysAndBadPatterns) {
                        "    consequence: lost-updates\n"
                        "    reason: typo\n"),
             "s.yaml:2:5: unknown consequence 'lost-updates' (one of "
-            "split-rmw, lost-update, unknown)");
+            "split-rmw, wrong-cpu-state, lost-update, cpu-choice, unknown)");
   EXPECT_EQ(parseError("  \n"), "s.yaml: empty document");
 }
 

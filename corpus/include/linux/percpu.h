@@ -9,7 +9,9 @@ extern unsigned long __per_cpu_offset;
 #define arch_raw_cpu_ptr(ptr) SHIFT_PERCPU_PTR(ptr, __per_cpu_offset)
 #define raw_cpu_ptr(ptr) ({ __verify_pcpu_ptr(ptr); arch_raw_cpu_ptr(ptr); })
 #define this_cpu_ptr(ptr) raw_cpu_ptr(ptr)
-#define per_cpu_ptr(ptr, cpu) ({ (void)(cpu); __verify_pcpu_ptr(ptr); SHIFT_PERCPU_PTR((ptr), __per_cpu_offset); })
+extern unsigned long __per_cpu_offsets[];
+#define per_cpu_offset(x) (__per_cpu_offsets[x])
+#define per_cpu_ptr(ptr, cpu) ({ __verify_pcpu_ptr(ptr); SHIFT_PERCPU_PTR((ptr), per_cpu_offset((cpu))); })
 #define per_cpu(var, cpu) (*per_cpu_ptr(&(var), cpu))
 
 #define raw_cpu_generic_read(pcp) ({ *raw_cpu_ptr(&(pcp)); })

@@ -1,0 +1,116 @@
+// Consequence cpu-choice (severity note, shown with --min-severity=note): a
+// per-CPU pointer that only picks one CPU's object, whose own lock the code
+// takes before anything changes the object. Each CPU's object has its own
+// lock, so after a migration another CPU's object does as well (iova's
+// rcaches, srcu_data, vmap_block_queue, the swap slots cache, rt6's
+// uncached lists).
+// RUN: %kharden check --checks=percpu-preemptible %s -- %kflags 2>&1 | FileCheck %s --check-prefix=DEFAULT %strict
+// DEFAULT: kharden: 0 findings; 5 below --min-severity=warning
+// RUN: not %kharden check --checks=percpu-preemptible --min-severity=note %s -- %kflags | FileCheck %s %strict
+#include <linux/mutex.h>
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <linux/syscalls.h>
+
+struct cache { spinlock_t lock; int count; int items[8]; };
+struct queue { spinlock_t lock; int len; };
+struct slots { struct mutex alloc_lock; int *slots; int nr; };
+struct owner;
+struct sdata { spinlock_t lock; struct owner *owner; int pending; };
+struct entry { struct queue *list; };
+DEFINE_PER_CPU(struct cache, caches);
+DEFINE_PER_CPU(struct queue, queues);
+DEFINE_PER_CPU(struct slots, slot_caches);
+DEFINE_PER_CPU(struct sdata, sdatas);
+DEFINE_PER_CPU(struct queue, uncached);
+
+void note_owner(struct owner *o);
+
+// 1. The lock of the picked cache, by a macro (spin_lock_irqsave()).
+SYSCALL_DEFINE1(cache_put, int, x)
+{
+	unsigned long flags;
+	struct cache *c = raw_cpu_ptr(&caches);
+
+	spin_lock_irqsave(&c->lock, flags);
+	c->items[c->count++ & 7] = x;
+	spin_unlock_irqrestore(&c->lock, flags);
+	return 0;
+}
+
+// 2. By a function (spin_lock()), the object reached through a local.
+SYSCALL_DEFINE1(queue_add, int, x)
+{
+	struct queue *q;
+
+	q = raw_cpu_ptr(&queues);
+	spin_lock(&q->lock);
+	q->len += x;
+	spin_unlock(&q->lock);
+	return 0;
+}
+
+// 3. A mutex, after an unlocked look at the object: loads change nothing.
+SYSCALL_DEFINE1(slot_take, int, x)
+{
+	struct slots *s = raw_cpu_ptr(&slot_caches);
+
+	if (!s->slots)
+		return -1;
+	mutex_lock(&s->alloc_lock);
+	s->nr -= x;
+	mutex_unlock(&s->alloc_lock);
+	return 0;
+}
+
+// 4. The lock taken by a callee the pointer is passed to, after it read
+// the object's back-pointer.
+static void sdata_lock(struct sdata *sd)
+{
+	note_owner(sd->owner);
+	spin_lock(&sd->lock);
+}
+
+SYSCALL_DEFINE1(sdata_queue, int, x)
+{
+	struct sdata *sd = raw_cpu_ptr(&sdatas);
+
+	sdata_lock(sd);
+	sd->pending += x;
+	spin_unlock(&sd->lock);
+	return 0;
+}
+
+// 5. The pointer kept in an entry first (the entry's removal takes the same
+// lock), then the list locked: keeping the pointer changes no list.
+SYSCALL_DEFINE1(uncached_add, struct entry *, e)
+{
+	struct queue *ul = raw_cpu_ptr(&uncached);
+
+	e->list = ul;
+	spin_lock_bh(&ul->lock);
+	ul->len++;
+	spin_unlock_bh(&ul->lock);
+	return 0;
+}
+
+// CHECK: consequence-cpu-choice.c:33:20: note: per-CPU pointer 'raw_cpu_ptr(&caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:30:1: note: '__do_sys_cache_put' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:33:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:35:2: note: the picked object's own lock is taken here by 'spin_lock_irqsave' in '__do_sys_cache_put', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:46:6: note: per-CPU pointer 'raw_cpu_ptr(&queues)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:42:1: note: '__do_sys_queue_add' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:46:6: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:47:2: note: the picked object's own lock is taken here by 'spin_lock' in '__do_sys_queue_add', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:56:20: note: per-CPU pointer 'raw_cpu_ptr(&slot_caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:54:1: note: '__do_sys_slot_take' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:56:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:60:2: note: the picked object's own lock is taken here by 'mutex_lock' in '__do_sys_slot_take', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:76:21: note: per-CPU pointer 'raw_cpu_ptr(&sdatas)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:74:1: note: '__do_sys_sdata_queue' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:76:21: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:71:2: note: the picked object's own lock is taken here by 'spin_lock' in 'sdata_lock', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:88:21: note: per-CPU pointer 'raw_cpu_ptr(&uncached)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:86:1: note: '__do_sys_uncached_add' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:88:21: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:91:2: note: the picked object's own lock is taken here by 'spin_lock_bh' in '__do_sys_uncached_add', before anything changes the object: each CPU's object has its own lock, so another CPU's would do

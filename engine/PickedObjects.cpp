@@ -1,0 +1,98 @@
+#include "engine/PickedObjects.h"
+
+namespace kharden {
+
+namespace {
+
+/// Where a use comes in the code's order along the value's way: the uses
+/// that passed it on or returned it, then the use itself.
+using Position = std::vector<SourcePoint>;
+
+/// The position of R's use (Steps: R.Steps.size()), or of its step Steps-1.
+Position positionOf(const ReachedUse &R, size_t Steps) {
+  Position At;
+  for (size_t I = 0; I < Steps && I < R.Steps.size(); ++I)
+    At.push_back(R.Steps[I].Use->Where);
+  if (Steps > R.Steps.size())
+    At.push_back(R.Use->Where);
+  return At;
+}
+
+PickEvidence evidence(const FunctionSummary &F, const ValueUse &U) {
+  return {U.Where, F.Name, U.Callee};
+}
+
+} // namespace
+
+const ValueFlow *PickedObjects::flowOf(const FunctionSummary &F,
+                                       const Operation &Op) {
+  if (&Op < F.Ops.data() || &Op >= F.Ops.data() + F.Ops.size())
+    return nullptr;
+  uint32_t Index = uint32_t(&Op - F.Ops.data());
+  for (const ValueFlow &V : F.Values)
+    if (V.Source == ValueFlow::From::Operation && V.Index == Index)
+      return &V;
+  return nullptr;
+}
+
+std::optional<PickEvidence>
+PickedObjects::lockedBeforeChange(const FunctionSummary &F,
+                                  const ValueFlow &Flow) const {
+  const KernelModel &M = P.model();
+  auto IsLock = [&](const ValueUse &U) {
+    return U.K == ValueUse::Kind::Arg && U.Arg == 0 && M.isObjectLock(U.Callee);
+  };
+  std::optional<std::pair<Position, PickEvidence>> Lock;
+  std::optional<Position> Change;
+  auto Earliest = [](std::optional<Position> &Old, Position New) {
+    if (!Old || New < *Old)
+      Old = std::move(New);
+  };
+  Graph.uses(F, Flow, [&](const ReachedUse &R) {
+    // A lock taken in a callee the value was passed to (spin_lock(), an
+    // inline function) is at that call.
+    for (size_t I = 0; I <= R.Steps.size(); ++I) {
+      bool Last = I == R.Steps.size();
+      const ValueUse &U = Last ? *R.Use : *R.Steps[I].Use;
+      const FunctionSummary &In = Last ? *R.Function : *R.Steps[I].Function;
+      if ((Last || R.Steps[I].K == ValueStep::PassedTo) && IsLock(U)) {
+        Position At = positionOf(R, I + 1);
+        if (!Lock || At < Lock->first)
+          Lock.emplace(std::move(At), evidence(In, U));
+        return;
+      }
+    }
+    const ValueUse &U = *R.Use;
+    bool Changes = (U.K == ValueUse::Kind::Deref && !U.Load) ||
+                   U.K == ValueUse::Kind::Arg ||
+                   U.K == ValueUse::Kind::Return;
+    if (Changes)
+      Earliest(Change, positionOf(R, R.Steps.size() + 1));
+  });
+  if (!Lock || (Change && *Change < Lock->first))
+    return std::nullopt;
+  return Lock->second;
+}
+
+std::optional<PickEvidence> PickedObjects::ownership(const FunctionSummary &F,
+                                                     const ValueFlow &Flow,
+                                                     bool CpuNumber) const {
+  const KernelModel &M = P.model();
+  std::optional<std::pair<Position, PickEvidence>> First;
+  Graph.uses(F, Flow, [&](const ReachedUse &R) {
+    const ValueUse &U = *R.Use;
+    bool Owns = U.K == ValueUse::Kind::Store ||
+                (CpuNumber && U.K == ValueUse::Kind::Arg &&
+                 M.isCpuIndexed(U.Callee));
+    if (!Owns)
+      return;
+    Position At = positionOf(R, R.Steps.size() + 1);
+    if (!First || At < First->first)
+      First.emplace(std::move(At), evidence(*R.Function, U));
+  });
+  if (!First)
+    return std::nullopt;
+  return First->second;
+}
+
+} // namespace kharden

@@ -1,0 +1,62 @@
+//===- engine/PickedObjects.h - what a per-CPU value is used for -*- C++ -*-===//
+//
+// Questions about where a per-CPU pointer or a CPU number goes after the
+// operation that made it, answered from its uses (ValueGraph, across the
+// functions it is passed to and returned from):
+//  - whether the code takes a lock inside the object the pointer picked
+//    (the kernel model's `object-locks`) before anything may change that
+//    object: then any CPU's object would have done;
+//  - whether the value says whose per-CPU state the code works on: a CPU
+//    number that reaches per-CPU data of a named CPU (`cpu-indexed`), or a
+//    value kept in an object (a store), as the owner of what it points to.
+// Uses are ordered as the code runs them along the value's way: a use in a
+// callee comes where the call is, and after the call's own argument.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_PICKEDOBJECTS_H
+#define KHARDEN_ENGINE_PICKEDOBJECTS_H
+
+#include "engine/ValueUses.h"
+
+#include <optional>
+
+namespace kharden {
+
+/// A use of a value that shows what it is for.
+struct PickEvidence {
+  SourcePoint Where;
+  std::string Function; ///< The function whose code has Where.
+  std::string Callee;   ///< The lock or macro, if the use is an argument.
+};
+
+class PickedObjects {
+public:
+  explicit PickedObjects(const Program &P) : P(P), Graph(P) {}
+
+  /// The flow of the value of F's operation Op, if the engine followed it.
+  static const ValueFlow *flowOf(const FunctionSummary &F,
+                                 const Operation &Op);
+
+  /// The first lock the value's uses take inside the object it points to,
+  /// if nothing before it may change the object: no store through the
+  /// pointer, no call or return that takes it where the run does not
+  /// follow. Loads before it do not count: an object with a lock of its own
+  /// is read unlocked from every CPU alike.
+  std::optional<PickEvidence> lockedBeforeChange(const FunctionSummary &F,
+                                                 const ValueFlow &Flow) const;
+
+  /// The first use that makes the value stand for this CPU's state: an
+  /// argument of a `cpu-indexed` macro or call (for a CPU number), or a
+  /// store into an object.
+  std::optional<PickEvidence> ownership(const FunctionSummary &F,
+                                        const ValueFlow &Flow,
+                                        bool CpuNumber) const;
+
+private:
+  const Program &P;
+  ValueGraph Graph;
+};
+
+} // namespace kharden
+
+#endif

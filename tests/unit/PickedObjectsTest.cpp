@@ -1,0 +1,219 @@
+// What a per-CPU pointer or CPU number is used for (engine/PickedObjects.h):
+// a lock taken on the picked object before anything changes it, and a use
+// that makes the value stand for this CPU's state; and the consequence
+// classes the check derives from them (cpu-choice, wrong-cpu-state).
+#include "checkers/percpu-preemptible/Consequence.h"
+#include "engine/PickedObjects.h"
+#include "engine/TUAnalysis.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace kharden;
+
+namespace {
+
+constexpr const char *Model = R"(
+primitives:
+  - names: [raw_cpu_ptr]
+    access: address
+  - names: [smp_processor_id]
+    access: cpu-id
+  - names: [per_cpu]
+    access: safe
+object-locks: [spin_lock, mutex_lock]
+cpu-indexed: [per_cpu]
+)";
+
+// Each line the tests name is marked with a comment.
+constexpr const char *Code = R"(struct lock { int held; };
+struct obj { struct lock lock; int n; struct obj *back; };
+struct timer { struct obj *base; int cpu; };
+void *raw_cpu_ptr(void *p);
+int smp_processor_id(void);
+void spin_lock(struct lock *l);
+void spin_unlock(struct lock *l);
+void mutex_lock(struct lock *l);
+void hand_over(struct obj *o);
+void use(int v);
+int counts[4];
+#define per_cpu(var, cpu) ((var)[cpu])
+struct obj objs;
+void locked(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	spin_lock(&o->lock); /* lock-first */
+	o->n++;
+	spin_unlock(&o->lock);
+}
+void changed_first(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	o->n = 0; /* store-first */
+	spin_lock(&o->lock);
+}
+void peeked_first(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	if (!o->n)
+		return;
+	mutex_lock(&o->lock); /* lock-after-load */
+	o->n--;
+}
+static void take(struct obj *o)
+{
+	use(o->back->n);
+	spin_lock(&o->lock); /* lock-in-callee */
+}
+void locked_by_callee(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	take(o);
+	o->n++;
+}
+void handed_first(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	hand_over(o);
+	spin_lock(&o->lock);
+}
+void indexed(void)
+{
+	int cpu = smp_processor_id();
+	per_cpu(counts, cpu)++; /* indexed */
+}
+void kept(struct timer *t)
+{
+	t->cpu = smp_processor_id(); /* kept-cpu */
+	t->base = raw_cpu_ptr(&objs); /* kept-pointer */
+}
+void passed(void)
+{
+	use(smp_processor_id());
+}
+)";
+
+unsigned lineOf(llvm::StringRef Marker) {
+  llvm::StringRef Text(Code);
+  size_t At = Text.find("/* " + Marker.str() + " */");
+  EXPECT_NE(At, llvm::StringRef::npos) << Marker.str();
+  return 1 + Text.take_front(At).count('\n');
+}
+
+struct Analysed {
+  std::unique_ptr<Program> P;
+  std::unique_ptr<PickedObjects> Picks;
+
+  const FunctionSummary &function(llvm::StringRef Name) const {
+    for (const FunctionSummary &F : P->functions())
+      if (F.Name == Name)
+        return F;
+    ADD_FAILURE() << "no function " << Name.str();
+    return P->functions().front();
+  }
+  /// The flow of Name's N-th operation.
+  const ValueFlow &flow(llvm::StringRef Name, size_t N = 0) const {
+    const FunctionSummary &F = function(Name);
+    const ValueFlow *V = N < F.Ops.size()
+                             ? PickedObjects::flowOf(F, F.Ops[N])
+                             : nullptr;
+    if (!V) {
+      ADD_FAILURE() << "no followed value of " << Name.str();
+      static const ValueFlow None;
+      return None;
+    }
+    return *V;
+  }
+  std::optional<PickEvidence> lock(llvm::StringRef Name) const {
+    return Picks->lockedBeforeChange(function(Name), flow(Name));
+  }
+  std::optional<PickEvidence> owner(llvm::StringRef Name, size_t N,
+                                    bool Cpu) const {
+    return Picks->ownership(function(Name), flow(Name, N), Cpu);
+  }
+  Consequence classOf(llvm::StringRef Name, size_t N = 0) const {
+    ConsequenceIndex Index(P->functions(), Picks.get());
+    const FunctionSummary &F = function(Name);
+    return Index.decide(F, F.Ops[N]).Class;
+  }
+};
+
+Analysed analyse() {
+  Analysed R;
+  auto M = KernelModel::parse(Model, "model.yaml");
+  if (!M) {
+    ADD_FAILURE() << llvm::toString(M.takeError());
+    return R;
+  }
+  TUSummary TU;
+  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<SummarizeAction>(**M, TU), Code,
+      {"-nostdinc", "-std=gnu11"}, "/src/p.c"));
+  R.P = std::make_unique<Program>(*M);
+  R.P->add(std::move(TU));
+  R.P->solve();
+  R.Picks = std::make_unique<PickedObjects>(*R.P);
+  return R;
+}
+
+TEST(PickedObjects, ALockTakenBeforeAnyChange) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> L = R.lock("locked");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Where.Line, lineOf("lock-first"));
+  EXPECT_EQ(L->Callee, "spin_lock");
+  EXPECT_EQ(L->Function, "locked");
+  EXPECT_EQ(R.classOf("locked"), Consequence::CpuChoice);
+}
+
+TEST(PickedObjects, AStoreThroughThePointerBeforeTheLock) {
+  Analysed R = analyse();
+  EXPECT_FALSE(R.lock("changed_first"));
+  EXPECT_EQ(R.classOf("changed_first"), Consequence::Unknown);
+}
+
+TEST(PickedObjects, LoadsBeforeTheLockChangeNothing) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> L = R.lock("peeked_first");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Where.Line, lineOf("lock-after-load"));
+  EXPECT_EQ(L->Callee, "mutex_lock");
+}
+
+TEST(PickedObjects, ALockInACalleeComesWhereItIsCalled) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> L = R.lock("locked_by_callee");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Where.Line, lineOf("lock-in-callee"));
+  EXPECT_EQ(L->Function, "take");
+}
+
+TEST(PickedObjects, PassedWhereTheRunDoesNotFollowBeforeTheLock) {
+  Analysed R = analyse();
+  EXPECT_FALSE(R.lock("handed_first"));
+}
+
+TEST(PickedObjects, WhoseStateTheValueStandsFor) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> Indexed = R.owner("indexed", 0, true);
+  ASSERT_TRUE(Indexed);
+  EXPECT_EQ(Indexed->Where.Line, lineOf("indexed"));
+  EXPECT_EQ(Indexed->Callee, "per_cpu");
+  EXPECT_EQ(R.classOf("indexed"), Consequence::WrongCpuState);
+
+  const FunctionSummary &Kept = R.function("kept");
+  ASSERT_EQ(Kept.Ops.size(), 2u);
+  for (size_t N = 0; N < 2; ++N) {
+    bool Cpu = Kept.Ops[N].Access == PercpuAccess::CpuId;
+    std::optional<PickEvidence> K = R.owner("kept", N, Cpu);
+    ASSERT_TRUE(K);
+    EXPECT_EQ(K->Where.Line, lineOf(Cpu ? "kept-cpu" : "kept-pointer"));
+    EXPECT_EQ(K->Callee, "");
+    EXPECT_EQ(R.classOf("kept", N), Consequence::WrongCpuState);
+  }
+  // Passed to a function the run does not have: nothing shown.
+  EXPECT_FALSE(R.owner("passed", 0, true));
+  EXPECT_EQ(R.classOf("passed"), Consequence::Unknown);
+}
+
+} // namespace
