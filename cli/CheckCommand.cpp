@@ -351,6 +351,9 @@ std::pair<size_t, bool> analyzeTheRest(const CheckOptions &O,
                                    "; results are no longer stored");
                      StoreFailed = true;
                    }
+                 // Only the store needs the files read; every unit's list
+                 // held to the end of the run would grow with the tree.
+                 R.Reads = {};
                  Line.finished(R.File);
                });
   Line.clear();

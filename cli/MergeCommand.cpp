@@ -73,43 +73,37 @@ Error checkComplete(ArrayRef<ShardDb> Shards) {
   return Error::success();
 }
 
-/// Every shard's translation units, read back, in the order of the run's
-/// selection: the order a single run combines them in.
-Expected<std::vector<TUResult>> collectResults(ArrayRef<ShardDb> Shards) {
-  struct Entry {
-    uint64_t Position;
-    const RunEntry *Unit;
-    SummaryStore *Store;
-  };
-  std::vector<Entry> All;
+/// A translation unit of the run and the shard database that holds it.
+struct Unit {
+  const RunEntry *Entry;
+  SummaryStore *Store;
+};
+
+/// Every shard's translation units in the order of the run's selection: the
+/// order a single run combines them in.
+Expected<std::vector<Unit>> unitsInOrder(ArrayRef<ShardDb> Shards) {
+  std::vector<Unit> All;
   for (const ShardDb &S : Shards)
     for (const RunEntry &E : S.Run.Files)
-      All.push_back({E.Position, &E, S.Store.get()});
-  llvm::sort(All, [](const Entry &A, const Entry &B) {
-    return A.Position < B.Position;
+      All.push_back({&E, S.Store.get()});
+  llvm::sort(All, [](const Unit &A, const Unit &B) {
+    return A.Entry->Position < B.Entry->Position;
   });
   uint64_t Selected = Shards.front().Run.SelectionSize;
   for (size_t I = 0; I < All.size(); ++I)
-    if (All[I].Position != I || I >= Selected)
+    if (All[I].Entry->Position != I || I >= Selected)
       return make_error<InputError>(
           All[I].Store->path().str(),
           "its translation units do not fit the other shards' (" +
-              All[I].Unit->File + " at position " +
-              std::to_string(All[I].Position) + ")");
+              All[I].Entry->File + " at position " +
+              std::to_string(All[I].Entry->Position) + ")");
   if (All.size() != Selected)
     return make_error<InputError>(
         "kharden merge", formatv("the shards hold {0} translation units of "
                                  "their run's {1}",
                                  All.size(), Selected)
                              .str());
-  std::vector<TUResult> Results;
-  for (const Entry &E : All) {
-    auto R = E.Store->load(E.Unit->File);
-    if (!R)
-      return R.takeError();
-    Results.push_back(std::move(*R));
-  }
-  return Results;
+  return All;
 }
 
 int fail(Error E) {
@@ -148,16 +142,29 @@ int runMergeCommand() {
   }
   if (Error E = checkComplete(Shards))
     return fail(std::move(E));
-  auto Results = collectResults(Shards);
-  if (!Results)
-    return fail(Results.takeError());
-  if (Findings.Stats)
-    errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
-                      "translation unit{3}\n",
-                      Shards.size(), Shards.size() == 1 ? "" : "s",
-                      Results->size(), Results->size() == 1 ? "" : "s");
-  return reportResults(std::move(*Results), std::move(*Model), *Checks,
-                       *Filter, Findings, ReportMode::Normal);
+  auto Units = unitsInOrder(Shards);
+  if (!Units)
+    return fail(Units.takeError());
+  // Read back one unit at a time as the program takes it: the program keeps
+  // one copy of a header's functions, not one per unit that includes it.
+  size_t Loaded = 0;
+  auto Next = [&]() -> Expected<std::optional<TUResult>> {
+    if (Loaded == Units->size()) {
+      if (Findings.Stats)
+        errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
+                          "translation unit{3}\n",
+                          Shards.size(), Shards.size() == 1 ? "" : "s",
+                          Loaded, Loaded == 1 ? "" : "s");
+      return std::nullopt;
+    }
+    const Unit &U = (*Units)[Loaded++];
+    auto R = U.Store->load(U.Entry->File);
+    if (!R)
+      return R.takeError();
+    return std::optional<TUResult>(std::move(*R));
+  };
+  return reportResults(Next, std::move(*Model), *Checks, *Filter, Findings,
+                       ReportMode::Normal);
 }
 
 } // namespace kharden

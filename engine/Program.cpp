@@ -16,10 +16,25 @@ static void dropRepeatedPlaces(std::vector<Note> &Notes) {
       ++I;
 }
 
+/// "'f' called here", or "'f' called through 'struct ops.run'".
+static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
+  if (C.Through.empty())
+    return "'" + C.CalleeName + "' called here";
+  return "'" + To.Name + "' called through '" + C.CalleeName + "'";
+}
+
+Note NoteChain::Node::note() const {
+  if (Own)
+    return *Own;
+  if (Of)
+    return *Of;
+  return {Call->Where, calledHere(*Call, *To)};
+}
+
 std::vector<Note> NoteChain::toVector() const {
   std::vector<Note> Out;
   for (const Node *N = Last.get(); N; N = N->Prev.get())
-    Out.push_back(N->Item);
+    Out.push_back(N->note());
   std::reverse(Out.begin(), Out.end());
   dropRepeatedPlaces(Out);
   return Out;
@@ -60,9 +75,9 @@ bool Program::addEntry(size_t Function, EntryContext Ctx) {
   return true;
 }
 
-std::vector<Note> Program::localNotes(const FunctionSummary &F,
-                                      const AbsState &Entry,
-                                      const RelState &R) const {
+llvm::SmallVector<const Note *, 3>
+Program::localNotes(const FunctionSummary &F, const AbsState &Entry,
+                    const RelState &R) {
   std::vector<int16_t> Ids;
   if (irqsDecidedLocally(Entry, R) && irqsTurnedOn(R.Irq) && R.WhyIrq >= 0)
     Ids.push_back(R.WhyIrq);
@@ -72,10 +87,12 @@ std::vector<Note> Program::localNotes(const FunctionSummary &F,
   // A kernel FPU/SIMD section this function opened, which its callees run in.
   if (R.SimdDepth > 0 && R.WhySimd >= 0 && !llvm::is_contained(Ids, R.WhySimd))
     Ids.push_back(R.WhySimd);
-  std::vector<Note> Out;
+  llvm::SmallVector<const Note *, 3> Out;
   for (int16_t Id : Ids)
-    Out.push_back(F.Notes[Id]);
-  llvm::sort(Out, [](const Note &A, const Note &B) { return A.Where < B.Where; });
+    Out.push_back(&F.Notes[Id]);
+  llvm::stable_sort(Out, [](const Note *A, const Note *B) {
+    return A->Where < B->Where;
+  });
   return Out;
 }
 
@@ -464,12 +481,6 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
   return Callee;
 }
 
-std::string Program::calledHere(const CallSite &C, size_t To) const {
-  if (C.Through.empty())
-    return "'" + C.CalleeName + "' called here";
-  return "'" + Functions[To].Name + "' called through '" + C.CalleeName + "'";
-}
-
 void Program::propagate(std::deque<size_t> &Work) {
   while (!Work.empty()) {
     size_t I = Work.front();
@@ -486,8 +497,8 @@ void Program::propagate(std::deque<size_t> &Work) {
           if (!feasible(Entry.State, R, F.Tests))
             continue;
           NoteChain Why = Entry.Why;
-          for (Note &N : localNotes(F, Entry.State, R))
-            Why = Why.plus(std::move(N));
+          for (const Note *N : localNotes(F, Entry.State, R))
+            Why = Why.plus(N);
           for (size_t To : Callees) {
             AbsState Callee = calleeEntry(Entry.State, R, C, To);
             // A generic hook calls each of its many targets in its context
@@ -501,7 +512,7 @@ void Program::propagate(std::deque<size_t> &Work) {
                   Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
             }
             if (addEntry(To, {std::move(Callee),
-                              Why.plus({C.Where, calledHere(C, To)})}))
+                              Why.plusCall(C, Functions[To])}))
               Work.push_back(To);
           }
         }
@@ -606,8 +617,8 @@ Program::findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
       if (!Pred(S))
         continue;
       Explanation X{S, Entry.Why.toVector(), R};
-      for (Note &N : localNotes(F, Entry.State, R))
-        X.Notes.push_back(std::move(N));
+      for (const Note *N : localNotes(F, Entry.State, R))
+        X.Notes.push_back(*N);
       dropRepeatedPlaces(X.Notes);
       return X;
     }

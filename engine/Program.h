@@ -14,6 +14,7 @@
 #include "engine/Summary.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <deque>
@@ -22,18 +23,41 @@
 
 namespace kharden {
 
-/// An explanation built while propagating: shared tails keep it cheap.
+/// An explanation built while propagating: shared tails keep it cheap, and
+/// so do steps that point into the program's summaries (which outlive the
+/// chain) instead of copying their text: a whole tree has millions of them.
 struct NoteChain {
   struct Node {
-    Note Item;
+    std::unique_ptr<const Note> Own; ///< An entry fact's note, or
+    const Note *Of = nullptr;        ///< one of a function's notes, or
+    const CallSite *Call = nullptr;  ///< "'f' called here" of Call, To.
+    const FunctionSummary *To = nullptr;
     std::shared_ptr<const Node> Prev;
+
+    Note note() const;
   };
   std::shared_ptr<const Node> Last;
 
   NoteChain plus(Note N) const {
-    return {std::make_shared<const Node>(Node{std::move(N), Last})};
+    return step(std::make_unique<const Note>(std::move(N)), nullptr, nullptr,
+                nullptr);
+  }
+  /// A note of a summary the chain does not outlive.
+  NoteChain plus(const Note *N) const {
+    return step(nullptr, N, nullptr, nullptr);
+  }
+  /// Call (to To) called here.
+  NoteChain plusCall(const CallSite &Call, const FunctionSummary &To) const {
+    return step(nullptr, nullptr, &Call, &To);
   }
   std::vector<Note> toVector() const;
+
+private:
+  NoteChain step(std::unique_ptr<const Note> Own, const Note *Of,
+                 const CallSite *Call, const FunctionSummary *To) const {
+    return {std::make_shared<const Node>(
+        Node{std::move(Own), Of, Call, To, Last})};
+  }
 };
 
 /// One context a function may be entered in, and why.
@@ -114,9 +138,10 @@ public:
   const IndirectCallStats &indirectCalls() const { return Indirect; }
 
 private:
-  std::vector<Note> localNotes(const FunctionSummary &F,
-                               const AbsState &Entry,
-                               const RelState &R) const;
+  /// F's notes that explain a point in state R of F entered in Entry.
+  static llvm::SmallVector<const Note *, 3>
+  localNotes(const FunctionSummary &F, const AbsState &Entry,
+             const RelState &R);
   bool addEntry(size_t Function, EntryContext Ctx);
   /// Where the run queues work item Work on a workqueue that may run it
   /// on any CPU (a WQ_UNBOUND one), if it does.
@@ -144,8 +169,6 @@ private:
   /// enters its callee To in.
   AbsState calleeEntry(const AbsState &Entry, const RelState &R,
                        const CallSite &C, size_t To) const;
-  /// "'f' called here", or "'f' called through 'struct ops.run'".
-  std::string calledHere(const CallSite &C, size_t To) const;
 
   /// What a call through Slot reaches.
   struct Resolution {

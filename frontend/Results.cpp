@@ -254,6 +254,20 @@ int reportResults(std::vector<TUResult> Results,
                   ArrayRef<std::unique_ptr<Check>> Checks,
                   const NewFindingFilter &Filter, const FindingOptions &Opts,
                   ReportMode Mode, std::vector<TUSummary> Context) {
+  size_t I = 0;
+  auto Next = [&]() -> Expected<std::optional<TUResult>> {
+    if (I == Results.size())
+      return std::nullopt;
+    return std::move(Results[I++]);
+  };
+  return reportResults(Next, std::move(Model), Checks, Filter, Opts, Mode,
+                       std::move(Context));
+}
+
+int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
+                  ArrayRef<std::unique_ptr<Check>> Checks,
+                  const NewFindingFilter &Filter, const FindingOptions &Opts,
+                  ReportMode Mode, std::vector<TUSummary> Context) {
   RunInfo Run;
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
@@ -263,7 +277,15 @@ int reportResults(std::vector<TUResult> Results,
   Program P(std::move(Model), MaxIndirectTargets);
   bool CommandErrors = false;
   StringSet<> OwnFiles;
-  for (TUResult &R : Results) {
+  while (true) {
+    auto Result = Next();
+    if (!Result) {
+      reportErrors(Result.takeError());
+      return ExitUsage;
+    }
+    if (!*Result)
+      break;
+    TUResult &R = **Result;
     Run.Inputs.push_back(R.File);
     if (R.Errors || !R.Ran) {
       Run.Incomplete.push_back(R.File);

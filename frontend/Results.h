@@ -16,6 +16,7 @@
 #include "ci/TUResult.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,12 +63,24 @@ enum class ReportMode {
   Kbuild, ///< Diagnostics on stderr; findings do not fail the build.
 };
 
-/// Combines Results in their order into one program, solves it, runs
-/// Checks, keeps the new findings and writes them as Opts says. Returns the exit
-/// status: 2 if a unit's compile command could not run, else 1 if findings
-/// remain, 2 if none do but a unit was incomplete. Context (a kbuild
-/// process's stored callers) joins the program after Results, and only
-/// findings in the files of Results' functions are reported.
+/// The results of a run in selection order, one at a time (nullopt after
+/// the last): each joins the program as it comes, so that only one unit's
+/// summary is held beside the program's, not every unit's.
+using NextResult =
+    llvm::function_ref<llvm::Expected<std::optional<TUResult>>()>;
+
+/// Combines the results Next gives, in their order, into one program, solves
+/// it, runs Checks, keeps the new findings and writes them as Opts says.
+/// Returns the exit status: 2 if Next fails (its error reported) or a unit's
+/// compile command could not run, else 1 if findings remain, 2 if none do
+/// but a unit was incomplete. Context (a kbuild process's stored callers)
+/// joins the program after the results, and only findings in the files of
+/// the results' functions are reported.
+int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
+                  llvm::ArrayRef<std::unique_ptr<Check>> Checks,
+                  const NewFindingFilter &Filter, const FindingOptions &Opts,
+                  ReportMode Mode, std::vector<TUSummary> Context = {});
+/// The same with results held in memory.
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,
                   llvm::ArrayRef<std::unique_ptr<Check>> Checks,
