@@ -331,8 +331,10 @@ void FunctionAnalyzer::followValues() {
     ById[B->getBlockID()] = B;
   // Declarations of several variables are one synthetic element each.
   for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
-    if (auto It = ElementAt.find(Synthetic); It != ElementAt.end())
-      ElementAt.try_emplace(Original, It->second);
+    if (auto It = ElementAt.find(Synthetic); It != ElementAt.end()) {
+      std::pair<unsigned, unsigned> At = It->second; // a copy: the map grows
+      ElementAt.try_emplace(Original, At);
+    }
   // The CFG element a node belongs to: the nearest one that holds it.
   auto ElementOf =
       [&](const Stmt *S) -> std::optional<std::pair<unsigned, unsigned>> {
@@ -466,8 +468,15 @@ void FunctionAnalyzer::followValues() {
           }))
         continue;
       // A use of the expression itself sees what its statement did (the
-      // operation's own effects); a use of a variable, what came before.
-      for (const RelState &S : statesAt(At->first, At->second, !F.Via))
+      // operation's own effects); a use of a variable, what came before; a
+      // use inside a known macro's expansion, what came before the macro's
+      // events (raw_spin_unlock_irqrestore(&base->lock, flags) uses base
+      // before it unlocks, though its events sit at its typecheck()).
+      auto Anchor = AnchoredElements.find(*At);
+      for (const RelState &S :
+           Anchor != AnchoredElements.end()
+               ? statesAt(Anchor->second.first, Anchor->second.second, false)
+               : statesAt(At->first, At->second, !F.Via))
         addUseState(U.States, S.withoutLocalFacts());
       if (Model && !Model->Ends.empty() && SourceAt)
         U.EndedAt = EndedBetween(*SourceAt, *At, *Model);
