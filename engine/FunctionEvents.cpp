@@ -264,7 +264,9 @@ bool FunctionAnalyzer::classifyMacro(const Stmt *S,
       addWatched(R->Name, Chain[I], Events);
       emitPrimitive(*R->Prim, R->Name, R->Args, R->text(), S, Chain[I], Chain,
                     I, Events);
-    } else if (It->second != Here) {
+    } else if (It->second != Here && inExpansion(S->getEndLoc(), Chain[I])) {
+      // Only a statement of the expansion: `get_cpu() == cpu` begins in
+      // get_cpu()'s but is not.
       AnchoredElements.try_emplace(Here, It->second);
     }
     return true;

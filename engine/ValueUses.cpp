@@ -440,6 +440,16 @@ void FunctionAnalyzer::followValues() {
     }
     return {};
   };
+  // Whether element A comes before element B (blocks in reverse
+  // post-order).
+  std::vector<unsigned> Rank(Cfg->getNumBlockIDs());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Rank[Order[I]->getBlockID()] = I;
+  auto Before = [&](std::pair<unsigned, unsigned> A,
+                    std::pair<unsigned, unsigned> B) {
+    return std::make_pair(Rank[A.first], A.second) <
+           std::make_pair(Rank[B.first], B.second);
+  };
   auto Record = [&](ValueFlow Flow, llvm::ArrayRef<FoundUse> Found,
                     const Stmt *Source, const ValueSource *Model) {
     auto SourceAt = Source ? ElementOf(Source) : std::nullopt;
@@ -469,12 +479,16 @@ void FunctionAnalyzer::followValues() {
         continue;
       // A use of the expression itself sees what its statement did (the
       // operation's own effects); a use of a variable, what came before; a
-      // use inside a known macro's expansion, what came before the macro's
-      // events (raw_spin_unlock_irqrestore(&base->lock, flags) uses base
-      // before it unlocks, though its events sit at its typecheck()).
+      // use inside a known macro's expansion of a value made before it,
+      // what came before the macro's events
+      // (raw_spin_unlock_irqrestore(&base->lock, flags) uses base before it
+      // unlocks, though its events sit at its typecheck()). A value made in
+      // the macro's arguments (per_cpu(flip, get_cpu())) is made after them.
       auto Anchor = AnchoredElements.find(*At);
+      bool BeforeMacro = Anchor != AnchoredElements.end() &&
+                         (!SourceAt || Before(*SourceAt, Anchor->second));
       for (const RelState &S :
-           Anchor != AnchoredElements.end()
+           BeforeMacro
                ? statesAt(Anchor->second.first, Anchor->second.second, false)
                : statesAt(At->first, At->second, !F.Via))
         addUseState(U.States, S.withoutLocalFacts());
