@@ -225,7 +225,14 @@ private:
   std::unique_ptr<clang::CFG> Cfg;
   std::vector<std::vector<Event>> BlockEvents;
   std::vector<const clang::CFGBlock *> Order; ///< Reverse post-order.
-  llvm::DenseSet<unsigned> Anchored; ///< Expansions already turned to events.
+  /// The element (block, index) whose events each known macro's expansion
+  /// became, by its name token: the first of its elements in execution order.
+  llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> Anchors;
+  /// The later elements of those expansions, each with its anchor: what
+  /// they compute (the arguments the macro passes on) is computed before
+  /// the macro's events.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, std::pair<unsigned, unsigned>>
+      AnchoredElements;
   mutable std::unique_ptr<clang::ParentMap> Parents; ///< Built on first use.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;

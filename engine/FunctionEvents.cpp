@@ -256,10 +256,18 @@ bool FunctionAnalyzer::classifyMacro(const Stmt *S,
     const RecordedExpansion *R = TU.Expansions.find(Chain[I]);
     if (!R || !R->Prim)
       continue;
-    if (Anchored.insert(Chain[I].getRawEncoding()).second) {
+    // This element (collectEvents() has counted it already).
+    std::pair<unsigned, unsigned> Here{
+        Current, unsigned(ElementEvents[Current].size() - 1)};
+    auto [It, New] = Anchors.try_emplace(Chain[I].getRawEncoding(), Here);
+    if (New) {
       addWatched(R->Name, Chain[I], Events);
       emitPrimitive(*R->Prim, R->Name, R->Args, R->text(), S, Chain[I], Chain,
                     I, Events);
+    } else if (It->second != Here && inExpansion(S->getEndLoc(), Chain[I])) {
+      // Only a statement of the expansion: `get_cpu() == cpu` begins in
+      // get_cpu()'s but is not.
+      AnchoredElements.try_emplace(Here, It->second);
     }
     return true;
   }

@@ -28,6 +28,9 @@ struct ModelFile {
 /// What YAML I/O hands the mappings that need to know more than the text.
 struct ParseContext {
   ArrayRef<StringRef> KnownChecks; ///< Empty: any check name goes.
+  /// The rules of the `values` entries read so far (earlier files and this
+  /// one): besides the engine's own, what a check rule's engine-rule names.
+  std::vector<std::string> ValueRules;
 };
 } // namespace
 
@@ -368,7 +371,7 @@ template <> struct MappingTraits<CheckRule> {
     Io.mapRequired("check", R.Check);
     Io.mapOptional("operations", R.Operations);
     Io.mapOptional("engine-rule", R.EngineRule);
-    Io.mapRequired("wrong-in", R.WrongIn);
+    Io.mapOptional("wrong-in", R.WrongIn);
     Io.mapOptional("unless", R.Unless);
     Io.mapOptional("unless-access", R.UnlessAccess);
   }
@@ -381,11 +384,13 @@ template <> struct MappingTraits<CheckRule> {
       return "check rule of '" + R.Check +
              "' names either 'operations' or an 'engine-rule'";
     if (!R.EngineRule.empty() && R.EngineRule != rules::Percpu &&
-        R.EngineRule != rules::RandomSource && R.EngineRule != rules::StackSink)
+        R.EngineRule != rules::RandomSource &&
+        R.EngineRule != rules::StackSink &&
+        !(Ctx && llvm::is_contained(Ctx->ValueRules, R.EngineRule)))
       return "unknown engine-rule '" + R.EngineRule + "' (percpu, "
-             "random-source, stack-sink)";
-    if (R.WrongIn.empty())
-      return "check rule of '" + R.Check + "' needs 'wrong-in' contexts";
+             "random-source, stack-sink or the rule of a 'values' entry)";
+    if (R.WrongIn.empty() && !R.Unless.empty())
+      return "check rule of '" + R.Check + "' has 'unless' but no 'wrong-in'";
     if (!R.UnlessAccess.empty() && R.Unless.empty())
       return "'unless-access' needs 'unless'";
     return R.Operations.empty() ? "" : validateNames(R.Operations, "operations");
@@ -406,6 +411,10 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("object-locks", F.ObjectLocks);
     Io.mapOptional("cpu-indexed", F.CpuIndexed);
     Io.mapOptional("values", F.Values);
+    // Check rules may name the rules of these values (read first).
+    if (auto *Ctx = static_cast<ParseContext *>(Io.getContext()))
+      for (const ValueSource &V : F.Values)
+        Ctx->ValueRules.push_back(V.Rule);
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
     Io.mapOptional("check-rules", F.CheckRules);
@@ -529,7 +538,9 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   if (Buffer.getBuffer().trim().empty())
     return make_error<InputError>(Name.str(), "empty kernel model file");
   ModelFile File;
-  ParseContext Ctx{KnownChecks};
+  ParseContext Ctx{KnownChecks, {}};
+  for (const ValueSource &V : Values)
+    Ctx.ValueRules.push_back(V.Rule);
   if (Error E = parseYaml(Buffer, Name, File, &Ctx))
     return E;
   prepend(CheckRules, std::move(File.CheckRules));

@@ -341,8 +341,10 @@ void FunctionAnalyzer::followValues() {
     ById[B->getBlockID()] = B;
   // Declarations of several variables are one synthetic element each.
   for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
-    if (auto It = ElementAt.find(Synthetic); It != ElementAt.end())
-      ElementAt.try_emplace(Original, It->second);
+    if (auto It = ElementAt.find(Synthetic); It != ElementAt.end()) {
+      std::pair<unsigned, unsigned> At = It->second; // a copy: the map grows
+      ElementAt.try_emplace(Original, At);
+    }
   // The CFG element a node belongs to: the nearest one that holds it.
   auto ElementOf =
       [&](const Stmt *S) -> std::optional<std::pair<unsigned, unsigned>> {
@@ -448,6 +450,16 @@ void FunctionAnalyzer::followValues() {
     }
     return {};
   };
+  // Whether element A comes before element B (blocks in reverse
+  // post-order).
+  std::vector<unsigned> Rank(Cfg->getNumBlockIDs());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Rank[Order[I]->getBlockID()] = I;
+  auto Before = [&](std::pair<unsigned, unsigned> A,
+                    std::pair<unsigned, unsigned> B) {
+    return std::make_pair(Rank[A.first], A.second) <
+           std::make_pair(Rank[B.first], B.second);
+  };
   auto Record = [&](ValueFlow Flow, llvm::ArrayRef<FoundUse> Found,
                     const Stmt *Source, const ValueSource *Model) {
     auto SourceAt = Source ? ElementOf(Source) : std::nullopt;
@@ -477,8 +489,19 @@ void FunctionAnalyzer::followValues() {
           }))
         continue;
       // A use of the expression itself sees what its statement did (the
-      // operation's own effects); a use of a variable, what came before.
-      for (const RelState &S : statesAt(At->first, At->second, !F.Via))
+      // operation's own effects); a use of a variable, what came before; a
+      // use inside a known macro's expansion of a value made before it,
+      // what came before the macro's events
+      // (raw_spin_unlock_irqrestore(&base->lock, flags) uses base before it
+      // unlocks, though its events sit at its typecheck()). A value made in
+      // the macro's arguments (per_cpu(flip, get_cpu())) is made after them.
+      auto Anchor = AnchoredElements.find(*At);
+      bool BeforeMacro = Anchor != AnchoredElements.end() &&
+                         (!SourceAt || Before(*SourceAt, Anchor->second));
+      for (const RelState &S :
+           BeforeMacro
+               ? statesAt(Anchor->second.first, Anchor->second.second, false)
+               : statesAt(At->first, At->second, !F.Via))
         addUseState(U.States, S.withoutLocalFacts());
       if (Model && !Model->Ends.empty() && SourceAt)
         U.EndedAt = EndedBetween(*SourceAt, *At, *Model);

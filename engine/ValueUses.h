@@ -12,7 +12,10 @@
 // nothing else, its address never taken), casts, `&p->f`, `p + n`, `?:`,
 // and ends at a use: a dereference, an argument of a call or of a known
 // macro (`per_cpu(x, cpu)`), a return, a store elsewhere, or a read. Each
-// use has the contexts at it (RelState, as at operations), and, for a value
+// use has the contexts at it (RelState, as at operations; inside a known
+// macro's expansion, those before the macro's events, which sit at its
+// first element: `raw_spin_unlock_irqrestore(&base->lock, flags)` uses base
+// before it unlocks), and, for a value
 // whose region ends at a call (`put_callchain_entry()`), where such a call
 // may have run between the value and the use.
 //

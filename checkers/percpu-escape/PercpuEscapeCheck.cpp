@@ -12,9 +12,10 @@ std::unique_ptr<Check> createPercpuEscapeCheck() {
 
 namespace {
 
-/// The rules of the kernel model's `values` this check watches
-/// (checkers/data/kernel.yaml), besides the per-CPU operations whose value
-/// is an address or a CPU number.
+/// The rules of the kernel model's `values` (checkers/data/kernel.yaml),
+/// by what their values are. Which of them the check watches, besides the
+/// per-CPU operations whose value is an address or a CPU number, and where
+/// a use is stale, its `check-rules` say.
 constexpr llvm::StringLiteral CpuNumberRule = "percpu-cpu-number",
                               PointerRule = "percpu-pointer",
                               BufferRule = "percpu-buffer",
@@ -79,11 +80,6 @@ bool counts(ValueKind K, const ValueUse &U) {
     return false;
   }
   return false;
-}
-
-/// Whether a use in context S is one the value is no longer right for.
-bool stale(ValueKind K, const AbsState &S) {
-  return S.preemptible() && !(K == ValueKind::CpuNumber && S.MigrateDisabled);
 }
 
 std::string message(ValueKind K, const Operation &Op) {
@@ -181,13 +177,14 @@ bool released(const Operation &Op, const ReachedUse &R) {
   }
 }
 
-/// The calling context in which R's use is stale on every path that
-/// reaches it, and its entry's explanation. Every path, not some: the
+/// The calling context in which R's use is stale (Stale) on every path
+/// that reaches it, and its entry's explanation. Every path, not some: the
 /// engine keeps no fact of which paths carry the value, and a path where
 /// the region never held (a failed trylock) or where the value was set to
 /// NULL reaches the use too.
-std::optional<Explanation> staleContext(const Program &P, ValueKind K,
-                                        const ReachedUse &R) {
+std::optional<Explanation>
+staleContext(const Program &P, const ReachedUse &R,
+             llvm::function_ref<bool(const AbsState &)> Stale) {
   size_t Down = ValueGraph::firstPassedDown(R);
   bool Here = Down == R.Steps.size();
   const FunctionSummary &F = Here ? *R.Function : *R.Steps[Down].Function;
@@ -203,7 +200,7 @@ std::optional<Explanation> staleContext(const Program &P, ValueKind K,
            Here ? std::vector<AbsState>{A}
                 : ValueGraph::contextsBelow(A, R, Down)) {
         First = First ? First : U;
-        All &= stale(K, U);
+        All &= Stale(U);
       }
     }
     if (First && All)
@@ -221,9 +218,18 @@ void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
       if (Flow.Source != ValueFlow::From::Operation)
         continue;
       const Operation &Op = F.Ops[Flow.Index];
+      std::vector<const CheckRule *> Rules = rulesFor(P.model(), Op);
       std::optional<ValueKind> K = kindOf(Op);
-      if (!K)
+      if (Rules.empty() || !K)
         continue;
+      // A use is stale where the check's rules (kernel.yaml check-rules)
+      // say the value is wrong: preemptible, unless pinned for a CPU
+      // number.
+      auto Stale = [&](const AbsState &S) {
+        return llvm::any_of(Rules, [&](const CheckRule *R) {
+          return wrongIn(*R, S, Op.Access).has_value();
+        });
+      };
       // A CPU number or pointer is this CPU's only if made where preemption
       // is off in every calling context; where it may be on,
       // percpu-preemptible reports the operation itself.
@@ -243,7 +249,7 @@ void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
         if ((*K == ValueKind::CpuNumber || *K == ValueKind::Pointer) &&
             !released(Op, R))
           return;
-        std::optional<Explanation> Why = staleContext(P, *K, R);
+        std::optional<Explanation> Why = staleContext(P, R, Stale);
         if (!Why)
           return;
         Reported.insert(R.Function->Key);

@@ -34,14 +34,30 @@ bool consumes(const FunctionSummary &F, const Operation &Op) {
          });
 }
 
+/// The engine's rules this check's rules watch (kernel.yaml check-rules):
+/// per-CPU operations, and the stack sinks and random sources that make a
+/// handed-off value secret.
+struct Watched {
+  bool Percpu = false, StackSinks = false, RandomSources = false;
+
+  Watched(const KernelModel &M, llvm::StringRef Check) {
+    for (const CheckRule *R : M.rulesOf(Check)) {
+      Percpu |= R->EngineRule == rules::Percpu;
+      StackSinks |= R->EngineRule == rules::StackSink;
+      RandomSources |= R->EngineRule == rules::RandomSource;
+    }
+  }
+};
+
 /// The consumed value moves the stack: used together with __builtin_alloca().
-bool feedsStack(const Access &C) {
-  return hasOperationAt(*C.F, rules::StackSink, C.Op->Where);
+bool feedsStack(const Watched &W, const Access &C) {
+  return W.StackSinks && hasOperationAt(*C.F, rules::StackSink, C.Op->Where);
 }
 
 /// The refill writes a random or timer value: get_random_*(), rdtsc().
-bool mixesRandom(const Access &R) {
-  return hasOperationAt(*R.F, rules::RandomSource, R.Op->Where);
+bool mixesRandom(const Watched &W, const Access &R) {
+  return W.RandomSources &&
+         hasOperationAt(*R.F, rules::RandomSource, R.Op->Where);
 }
 
 bool before(const SourcePoint &A, const SourcePoint &B) {
@@ -160,10 +176,11 @@ void SplitPercpuHandoffCheck::run(const Program &P,
                                   std::vector<Finding> &Out) const {
   std::map<std::tuple<RegionContext, RegionContext, ExitKind>, Verdict>
       Verdicts;
+  Watched W(P.model(), name());
   llvm::MapVector<llvm::StringRef, std::vector<Access>> Consumes, Refills;
   for (const FunctionSummary &F : P.functions())
     for (const Operation &Op : F.Ops) {
-      if (!Op.isPercpu() || Op.Variable.empty())
+      if (!W.Percpu || !Op.isPercpu() || Op.Variable.empty())
         continue;
       // A refill anywhere counts; a consume only where findings are wanted.
       if (consumes(F, Op) && reportsOn(F))
@@ -187,7 +204,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       if (Shape.Consume == RegionContext::Unknown ||
           Shape.Refill == RegionContext::Unknown)
         continue;
-      bool FeedsStack = feedsStack(C), MixesRandom = mixesRandom(R);
+      bool FeedsStack = feedsStack(W, C), MixesRandom = mixesRandom(W, R);
       bool Secret = FeedsStack || MixesRandom;
       if (!Secret && !ReportAllValues)
         continue;

@@ -1,3 +1,4 @@
+#include "checkers/Check.h"
 #include "engine/KernelModel.h"
 
 #include "gtest/gtest.h"
@@ -224,6 +225,43 @@ check-rules:
   EXPECT_NE(llvm::toString(Unknown.takeError())
                 .find("unknown check 'percpu-preemptible' in check-rules"),
             std::string::npos);
+}
+
+TEST(KernelModel, CheckRulesMayWatchTheRulesOfValues) {
+  auto M = parse(R"(
+values:
+  - rule: percpu-buffer
+    names: [get_callchain_entry]
+    ends: [put_callchain_entry]
+check-rules:
+  - check: percpu-escape
+    engine-rule: percpu-buffer
+    wrong-in: [preemptible]
+  - check: split-percpu-handoff
+    engine-rule: stack-sink
+)");
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->rulesOf("percpu-escape").size(), 1u);
+  EXPECT_EQ(M->rulesOf("percpu-escape")[0]->EngineRule, "percpu-buffer");
+  // A rule without wrong-in only says what the check watches.
+  ASSERT_EQ(M->rulesOf("split-percpu-handoff").size(), 1u);
+  EXPECT_TRUE(M->rulesOf("split-percpu-handoff")[0]->WrongIn.empty());
+  EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu-bufer\n"
+                       "    wrong-in: [nmi]\n"),
+            "test.yaml:2:5: unknown engine-rule 'percpu-bufer' (percpu, "
+            "random-source, stack-sink or the rule of a 'values' entry)");
+  EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu\n"
+                       "    unless: [pinned]\n"),
+            "test.yaml:2:5: check rule of 'c' has 'unless' but no 'wrong-in'");
+}
+
+// "A check is a folder, a line and data": what each check watches is in the
+// built-in table's check-rules.
+TEST(KernelModel, EveryCheckHasItsRules) {
+  auto M = KernelModel::load(KHARDEN_DATA_DIR "/kernel.yaml", {});
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  for (const CheckInfo &C : allChecks())
+    EXPECT_FALSE((*M)->rulesOf(C.Name).empty()) << C.Name.str();
 }
 
 TEST(KernelModel, ErrorsNameFileLineAndColumn) {

@@ -2,6 +2,7 @@
 #define _LINUX_SPINLOCK_H
 #include <linux/irqflags.h>
 #include <linux/preempt.h>
+#include <linux/typecheck.h>
 typedef struct { int raw; } raw_spinlock_t;
 typedef struct { raw_spinlock_t rlock; } spinlock_t;
 typedef struct { int raw; } rwlock_t;
@@ -17,8 +18,8 @@ void _raw_read_lock(rwlock_t *lock);
 void _raw_read_unlock(rwlock_t *lock);
 #define raw_spin_lock(lock) _raw_spin_lock(lock)
 #define raw_spin_unlock(lock) _raw_spin_unlock(lock)
-#define raw_spin_lock_irqsave(lock, flags) do { flags = _raw_spin_lock_irqsave(lock); } while (0)
-#define raw_spin_unlock_irqrestore(lock, flags) do { _raw_spin_unlock_irqrestore(lock, flags); } while (0)
+#define raw_spin_lock_irqsave(lock, flags) do { typecheck(unsigned long, flags); flags = _raw_spin_lock_irqsave(lock); } while (0)
+#define raw_spin_unlock_irqrestore(lock, flags) do { typecheck(unsigned long, flags); _raw_spin_unlock_irqrestore(lock, flags); } while (0)
 #define read_lock(lock) _raw_read_lock(lock)
 #define read_unlock(lock) _raw_read_unlock(lock)
 static inline raw_spinlock_t *spinlock_check(spinlock_t *lock) { return &lock->rlock; }
