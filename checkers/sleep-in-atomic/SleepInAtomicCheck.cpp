@@ -167,9 +167,7 @@ void SleepInAtomicCheck::run(const Program &P,
         Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});
     }
     for (const CallSite &C : F.Calls) {
-      llvm::SmallVector<size_t, 4> Targets;
-      if (P.targetsOf(C, Targets))
-        continue; // a generic hook: see Sleepers::callees()
+      llvm::SmallVector<size_t, 4> Targets = S.callees(C);
       size_t Callee = 0;
       auto Found = Find(C.States, [&](const AbsState &E, const RelState &R)
                                       -> const SleepWitness * {

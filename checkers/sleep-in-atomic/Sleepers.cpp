@@ -11,8 +11,15 @@ Sleepers::Sleepers(const Program &P,
 }
 
 bool Sleepers::sleepsFreely(const RelState &R) {
-  return !R.locallyAtomic() && R.BhDepth <= 0 && R.SimdDepth <= 0 &&
-         R.RcuDepth <= 0 && (R.KindMask & KindTask);
+  // In the context the function was entered in: a path that enabled IRQs,
+  // or released what its caller held (spin_unlock(); schedule();
+  // spin_lock(), el0_svc()'s local_daif_restore()), sleeps in a context of
+  // its own making, not its caller's.
+  bool CallersContext = R.Irq != IrqRel::On && R.PreemptDepth == 0 &&
+                        R.BhDepth == 0 && R.RcuDepth == 0 &&
+                        R.UnmatchedRestores == 0;
+  return CallersContext && !R.locallyAtomic() && R.SimdDepth <= 0 &&
+         (R.KindMask & KindTask);
 }
 
 bool Sleepers::sleepingOp(const Operation &Op, const RelState &R) const {
@@ -24,8 +31,10 @@ bool Sleepers::sleepingOp(const Operation &Op, const RelState &R) const {
 llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
   llvm::SmallVector<size_t, 4> Out;
   // A generic hook may call any of its many targets, or none: that one of
-  // them sleeps says nothing of the hook's callers.
-  if (P.targetsOf(C, Out))
+  // them sleeps says nothing of the hook's callers. Nor does a function
+  // some caller passes as a parameter (kref_put()'s release) for the
+  // callers that pass another.
+  if (P.targetsOf(C, Out) || llvm::StringRef(C.Through).starts_with("param:"))
     Out.clear();
   return Out;
 }
@@ -102,11 +111,11 @@ static std::string key(size_t F, const AbsState &E) {
 }
 
 const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
+  // Unconditional: whether any path of G may sleep. Which do is the
+  // arguments' to say, at every call down the chain (kvfree_call_rcu()
+  // sleeps only without a head); past a deep chain, any path.
   const SleepWitness *Any = Unconditional[G];
-  bool Decides = Entry.Kinds != AllKinds || Entry.ArgKnown ||
-                 !Entry.ArgBits.empty();
-  // Deep chains of known arguments are rare; past the bound, any path.
-  if (!Any || !Decides || Depth > 64)
+  if (!Any || Depth > 48)
     return Any;
   std::string K = key(G, Entry);
   if (auto It = Memo.find(K); It != Memo.end())

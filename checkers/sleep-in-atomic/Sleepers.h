@@ -49,13 +49,14 @@ public:
                        const CallSite &C, size_t To) const;
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
+  /// Callees of C that may be entered through it (not a generic hook's,
+  /// nor a function some caller passes as a parameter).
+  llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
 
 private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
   static bool sleepsFreely(const RelState &R);
   bool sleepingOp(const Operation &Op, const RelState &R) const;
-  /// Callees of C that may be entered through it (not a generic hook's).
-  llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
   const SleepWitness *keep(SleepWitness W);
   void solveUnconditional();
 
