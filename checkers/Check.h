@@ -58,8 +58,11 @@ private:
 
 /// A check's registry entry (from checkers/Checks.def).
 struct CheckInfo {
+  /// Whether the check runs when --checks does not name it.
+  enum Selection { ByDefault, OptIn };
   llvm::StringRef Name;
   llvm::StringRef Summary;
+  Selection Selected;
   std::unique_ptr<Check> (*Create)();
 };
 

@@ -2,13 +2,15 @@
 
 namespace kharden {
 
-#define KHARDEN_CHECK(Name, Class, Summary) std::unique_ptr<Check> create##Class();
+#define KHARDEN_CHECK(Name, Class, Default, Summary)                         \
+  std::unique_ptr<Check> create##Class();
 #include "checkers/Checks.def"
 #undef KHARDEN_CHECK
 
 llvm::ArrayRef<CheckInfo> allChecks() {
   static const CheckInfo Checks[] = {
-#define KHARDEN_CHECK(Name, Class, Summary) {Name, Summary, create##Class},
+#define KHARDEN_CHECK(Name, Class, Default, Summary)                         \
+  {Name, Summary, CheckInfo::Default, create##Class},
 #include "checkers/Checks.def"
 #undef KHARDEN_CHECK
   };

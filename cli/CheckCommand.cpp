@@ -385,7 +385,11 @@ int runCheckCommand(const CommandTail &Tail) {
   const CheckOptions O = checkOptions();
   if (O.ListChecks) {
     for (const CheckInfo &C : allChecks()) {
-      outs() << C.Name << "\n    " << C.Summary << '\n';
+      outs() << C.Name
+             << (C.Selected == CheckInfo::OptIn ? " (opt-in: --checks=" +
+                                                      C.Name.str() + ")"
+                                                : "")
+             << "\n    " << C.Summary << '\n';
       for (const auto &[Option, Value] : C.Create()->options())
         outs() << "    option " << C.Name << '.' << Option << " = " << Value
                << '\n';

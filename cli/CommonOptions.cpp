@@ -43,8 +43,8 @@ cl::opt<std::string> OutputFile("o", cl::desc("Write the report to FILE"),
                                 cl::cat(commonCategory()));
 cl::opt<std::string>
     ChecksOpt("checks",
-              cl::desc("Comma-separated checks to run (default: all; see "
-                       "--list-checks)"),
+              cl::desc("Comma-separated checks to run, or '*' for all "
+                       "(default: all but the opt-in ones; see --list-checks)"),
               cl::value_desc("list"), ALL_ANALYSES, cl::cat(commonCategory()));
 cl::list<std::string> CheckOptions(
     "check-option",

@@ -33,6 +33,7 @@ bool RelState::sameContext(const RelState &O) const {
          SavedCount == O.SavedCount && Region == O.Region &&
          KindMask == O.KindMask && BhDepth == O.BhDepth &&
          SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
+         RcuDepth == O.RcuDepth &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -223,6 +224,14 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   case Effect::AssertSimdUsable:
     SimdUsable = true;
     return;
+  case Effect::RcuReadLock:
+    if (RcuDepth <= 0)
+      WhyRcu = NoteId;
+    RcuDepth = clampDepth(RcuDepth + 1);
+    return;
+  case Effect::RcuReadUnlock:
+    RcuDepth = clampDepth(RcuDepth - 1);
+    return;
   }
 }
 
@@ -285,6 +294,9 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
     WhySimd = NoteId;
   SimdDepth = clampDepth(SimdDepth + Exit.SimdDepth);
   SimdUsable |= Exit.SimdUsable;
+  if (RcuDepth <= 0 && Exit.RcuDepth > 0)
+    WhyRcu = NoteId;
+  RcuDepth = clampDepth(RcuDepth + Exit.RcuDepth);
 }
 
 AbsState AbsState::fromSpec(const ContextSpec &Spec) {
@@ -458,6 +470,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
                           : Entry.Bh;
   S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);
   S.SimdUsable = R.SimdUsable || Entry.SimdUsable;
+  S.InRcu = R.RcuDepth > 0 || (R.RcuDepth == 0 && Entry.InRcu);
   return S;
 }
 
@@ -500,6 +513,8 @@ std::string describe(const AbsState &S) {
     Out += ", in an FPU/SIMD section";
   if (S.SimdUsable)
     Out += ", FPU/SIMD usable";
+  if (S.InRcu)
+    Out += ", in an RCU read-side section";
   return Out;
 }
 
@@ -515,6 +530,9 @@ bool holds(ContextWord W, const AbsState &S) {
   case ContextWord::SimdSection: return S.InSimd;
   case ContextWord::Pinned: return S.MigrateDisabled;
   case ContextWord::SimdUsable: return S.SimdUsable;
+  case ContextWord::Atomic:
+    return S.Preempt == Level::Off || S.Irqs == Level::Off;
+  case ContextWord::RcuRead: return S.InRcu;
   }
   return false;
 }

@@ -171,6 +171,7 @@ struct RelState {
   int8_t BhDepth = 0;   ///< Bottom-half disables held (local_bh_disable()).
   int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
   bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
+  int8_t RcuDepth = 0;  ///< RCU read-side sections held (rcu_read_lock()).
 
   /// The atomic region the point is in: InheritedRegion while nothing in
   /// this function decided atomicity, OpenRegion after an enable, else
@@ -181,6 +182,7 @@ struct RelState {
   int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
   int16_t WhySimd = -1;    ///< Note: where the outermost section began.
+  int16_t WhyRcu = -1;     ///< Note: where the outermost RCU reader began.
 
   bool sameContext(const RelState &O) const;
   /// The fact the path holds on a slot: a parameter index, MaxParams + a
@@ -239,6 +241,7 @@ struct AbsState {
   Level Bh = Level::Unknown;
   bool InSimd = false;
   bool SimdUsable = false;
+  bool InRcu = false; ///< Inside an RCU read-side critical section.
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -248,7 +251,8 @@ struct AbsState {
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
            ArgTrue == O.ArgTrue && ArgBits == O.ArgBits &&
            FnArgs == O.FnArgs && Kinds == O.Kinds && Bh == O.Bh &&
-           InSimd == O.InSimd && SimdUsable == O.SimdUsable;
+           InSimd == O.InSimd && SimdUsable == O.SimdUsable &&
+           InRcu == O.InRcu;
   }
   /// Whether the context is known to be one of kinds K (not every kind).
   bool mayBe(ContextKind K) const { return Kinds != AllKinds && (Kinds & K); }

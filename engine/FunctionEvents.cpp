@@ -45,6 +45,9 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
     return ("kernel FPU/SIMD section begun here by '" + Text + "'").str();
   if (llvm::is_contained(Fx, Effect::AssertSimdUsable))
     return ("'" + Text + "' said here that the FPU/SIMD may be used").str();
+  if (llvm::is_contained(Fx, Effect::RcuReadLock))
+    return ("RCU read-side critical section begun here by '" + Text + "'")
+        .str();
   bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
   bool Preempt = llvm::is_contained(Fx, Effect::PreemptEnable);
   const char *What = Irqs && Preempt ? "preemption and IRQs enabled"
@@ -402,7 +405,17 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     E.OnlyOnSucc = static_cast<int8_t>(Succ);
     (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
   };
-  Push(P.effectsFor(Args), -1);
+  const std::vector<Effect> &Fx = P.effectsFor(Args);
+  // What may sleep, as its arguments say, is an operation the checks see.
+  if (llvm::is_contained(Fx, Effect::MaySleep) ||
+      llvm::is_contained(Fx, Effect::MayFault)) {
+    addOperation(llvm::is_contained(Fx, Effect::MaySleep) ? rules::MaySleep
+                                                          : rules::MayFault,
+                 Name, UseLoc, Events);
+    if (Outer >= 0)
+      Out.Ops.back().MacroNotes = macroNotes(Chain, Outer);
+  }
+  Push(Fx, -1);
   if (const ValueSource *V = TU.Lookup.valueSource(Name))
     if (const auto *Value =
             dyn_cast_or_null<Expr>(Outer >= 0 ? expansionTop(S, UseLoc) : S)) {

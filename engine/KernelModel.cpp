@@ -81,6 +81,8 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "simd-begin", Effect::SimdBegin);
     Io.enumCase(E, "simd-end", Effect::SimdEnd);
     Io.enumCase(E, "assert-simd-usable", Effect::AssertSimdUsable);
+    Io.enumCase(E, "rcu-read-lock", Effect::RcuReadLock);
+    Io.enumCase(E, "rcu-read-unlock", Effect::RcuReadUnlock);
   }
 };
 
@@ -93,7 +95,7 @@ template <> struct ScalarEnumerationTraits<ContextKind> {
 
 template <> struct ScalarEnumerationTraits<ContextWord> {
   static void enumeration(IO &Io, ContextWord &W) {
-    for (unsigned I = 0; I <= unsigned(ContextWord::SimdUsable); ++I)
+    for (unsigned I = 0; I <= unsigned(ContextWord::RcuRead); ++I)
       Io.enumCase(W, contextWordName(ContextWord(I)).data(), ContextWord(I));
   }
 };
@@ -385,10 +387,12 @@ template <> struct MappingTraits<CheckRule> {
              "' names either 'operations' or an 'engine-rule'";
     if (!R.EngineRule.empty() && R.EngineRule != rules::Percpu &&
         R.EngineRule != rules::RandomSource &&
-        R.EngineRule != rules::StackSink &&
+        R.EngineRule != rules::StackSink && R.EngineRule != rules::MaySleep &&
+        R.EngineRule != rules::MayFault &&
         !(Ctx && llvm::is_contained(Ctx->ValueRules, R.EngineRule)))
       return "unknown engine-rule '" + R.EngineRule + "' (percpu, "
-             "random-source, stack-sink or the rule of a 'values' entry)";
+             "random-source, stack-sink, may-sleep, may-fault or the rule of "
+             "a 'values' entry)";
     if (R.WrongIn.empty() && !R.Unless.empty())
       return "check rule of '" + R.Check + "' has 'unless' but no 'wrong-in'";
     if (!R.UnlessAccess.empty() && R.Unless.empty())
@@ -451,6 +455,8 @@ StringRef effectName(Effect E) {
   case Effect::SimdBegin: return "simd-begin";
   case Effect::SimdEnd: return "simd-end";
   case Effect::AssertSimdUsable: return "assert-simd-usable";
+  case Effect::RcuReadLock: return "rcu-read-lock";
+  case Effect::RcuReadUnlock: return "rcu-read-unlock";
   }
   llvm_unreachable("unknown effect");
 }
@@ -477,6 +483,8 @@ StringRef contextWordName(ContextWord W) {
   case ContextWord::SimdSection: return "simd-section";
   case ContextWord::Pinned: return "pinned";
   case ContextWord::SimdUsable: return "simd-usable";
+  case ContextWord::Atomic: return "atomic";
+  case ContextWord::RcuRead: return "rcu-read";
   }
   llvm_unreachable("unknown context word");
 }

@@ -59,6 +59,10 @@ enum class Effect : uint8_t {
   /// The kernel said here that the FPU/SIMD registers may be used
   /// (irq_fpu_usable(), may_use_simd() true).
   AssertSimdUsable,
+  /// An RCU read-side critical section (rcu_read_lock()) opens or closes:
+  /// sleeping there is a bug whichever the RCU flavour.
+  RcuReadLock,
+  RcuReadUnlock,
 };
 
 /// The kinds of context the kernel distinguishes (the innermost one a CPU
@@ -263,6 +267,10 @@ inline constexpr llvm::StringLiteral Percpu = "percpu";
 inline constexpr llvm::StringLiteral RandomSource = "random-source";
 /// A call that turns a value into a stack offset (__builtin_alloca()).
 inline constexpr llvm::StringLiteral StackSink = "stack-sink";
+/// A primitive that may sleep (may-sleep), or sleeps only to handle a page
+/// fault (may-fault: a user access), where its arguments make it so.
+inline constexpr llvm::StringLiteral MaySleep = "may-sleep";
+inline constexpr llvm::StringLiteral MayFault = "may-fault";
 } // namespace rules
 
 /// What a check rule says of an absolute context (AbsState): the contexts an
@@ -278,6 +286,8 @@ enum class ContextWord : uint8_t {
   SimdSection, ///< Inside a kernel FPU/SIMD section.
   Pinned,      ///< The task cannot migrate.
   SimdUsable,  ///< A guard on the path said the FPU/SIMD may be used.
+  Atomic,      ///< Preemption or IRQs certainly off.
+  RcuRead,     ///< Inside an RCU read-side critical section.
 };
 llvm::StringRef contextWordName(ContextWord W);
 

@@ -87,6 +87,9 @@ Program::localNotes(const FunctionSummary &F, const AbsState &Entry,
   // A kernel FPU/SIMD section this function opened, which its callees run in.
   if (R.SimdDepth > 0 && R.WhySimd >= 0 && !llvm::is_contained(Ids, R.WhySimd))
     Ids.push_back(R.WhySimd);
+  // An RCU read-side section likewise.
+  if (R.RcuDepth > 0 && R.WhyRcu >= 0 && !llvm::is_contained(Ids, R.WhyRcu))
+    Ids.push_back(R.WhyRcu);
   llvm::SmallVector<const Note *, 3> Out;
   for (int16_t Id : Ids)
     Out.push_back(&F.Notes[Id]);
@@ -512,7 +515,8 @@ void Program::propagate(std::deque<size_t> &Work) {
                   Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
             }
             if (addEntry(To, {std::move(Callee),
-                              Why.plusCall(C, Functions[To])}))
+                              Why.plusCall(C, Functions[To]),
+                              /*FromCall=*/true}))
               Work.push_back(To);
           }
         }
@@ -604,6 +608,13 @@ Program::unreachedCallers(const FunctionSummary &F) const {
 bool Program::enteredAtomic(const FunctionSummary &F) const {
   return llvm::all_of(entries(F),
                       [](const EntryContext &E) { return atomic(E.State); });
+}
+
+bool Program::targetsOf(const CallSite &C,
+                        llvm::SmallVectorImpl<size_t> &Out) const {
+  forEachCallee(C, [&](size_t To) { Out.push_back(To); });
+  auto It = C.Through.empty() ? Resolutions.end() : Resolutions.find(C.Through);
+  return It != Resolutions.end() && It->second.K == Resolution::Capped;
 }
 
 std::optional<Explanation>

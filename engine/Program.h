@@ -64,6 +64,9 @@ private:
 struct EntryContext {
   AbsState State;
   NoteChain Why;
+  /// Reached from a call site in the run, not from a kernel fact (an entry
+  /// point, a callback) or from nothing.
+  bool FromCall = false;
 };
 
 /// The context of a point over every calling context found: preemptible in
@@ -118,6 +121,15 @@ public:
   std::optional<Explanation>
   findContext(const FunctionSummary &F, llvm::ArrayRef<RelState> States,
               llvm::function_ref<bool(const AbsState &)> Pred) const;
+
+  /// The functions call site C reaches (indices into functions()); true if
+  /// they are the capped resolution of a generic slot.
+  bool targetsOf(const CallSite &C, llvm::SmallVectorImpl<size_t> &Out) const;
+  /// Whether the bits a caller passes as A matter to F: its tests read
+  /// them, or it passes them on to a parameter whose tests do.
+  bool bitsMatter(const FunctionSummary &F, const ArgRef &A) const {
+    return bitsMatter(&F - Functions.data(), A);
+  }
 
   /// The event that opened the atomic region a point of F in state R is
   /// in (its note names the acquire: "... by 'spin_lock(&l)'"), if F's own

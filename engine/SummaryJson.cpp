@@ -27,8 +27,8 @@ namespace kharden {
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
                           EnableEvidence, AssertedPreemptOff, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
-                          BhDepth, SimdDepth, SimdUsable, Region, WhyIrq,
-                          WhyPreempt, WhySimd] = R;
+                          BhDepth, SimdDepth, SimdUsable, RcuDepth, Region,
+                          WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
                           FnForwarded] = C;
@@ -257,6 +257,8 @@ private:
     if (R.SimdDepth != D.SimdDepth)
       O["simd_depth"] = R.SimdDepth;
     putFlag(O, "simd_usable", R.SimdUsable);
+    if (R.RcuDepth != D.RcuDepth)
+      O["rcu_depth"] = R.RcuDepth;
     if (R.Region != D.Region)
       O["region"] = R.Region;
     if (R.WhyIrq != D.WhyIrq)
@@ -265,6 +267,8 @@ private:
       O["why_preempt"] = R.WhyPreempt;
     if (R.WhySimd != D.WhySimd)
       O["why_simd"] = R.WhySimd;
+    if (R.WhyRcu != D.WhyRcu)
+      O["why_rcu"] = R.WhyRcu;
     return O;
   }
 
@@ -625,10 +629,12 @@ private:
            integer(*O, "bh_depth", R.BhDepth, P) &&
            integer(*O, "simd_depth", R.SimdDepth, P) &&
            flag(*O, "simd_usable", R.SimdUsable, P) &&
+           integer(*O, "rcu_depth", R.RcuDepth, P) &&
            integer(*O, "region", R.Region, P) &&
            integer(*O, "why_irq", R.WhyIrq, P) &&
            integer(*O, "why_preempt", R.WhyPreempt, P) &&
-           integer(*O, "why_simd", R.WhySimd, P) && checkSavedCount(R, P);
+           integer(*O, "why_simd", R.WhySimd, P) &&
+           integer(*O, "why_rcu", R.WhyRcu, P) && checkSavedCount(R, P);
   }
 
   static bool checkSavedCount(const RelState &R, Path P) {

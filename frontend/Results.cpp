@@ -165,8 +165,8 @@ selectChecks(const AnalysisOptions &Opts) {
                                     "unknown check '" + N.str() +
                                         "' (see --list-checks)");
   for (const CheckInfo &C : allChecks())
-    if (Names.empty() || llvm::is_contained(Names, "*") ||
-        llvm::is_contained(Names, C.Name))
+    if ((Names.empty() && C.Selected == CheckInfo::ByDefault) ||
+        llvm::is_contained(Names, "*") || llvm::is_contained(Names, C.Name))
       Selected.push_back(C.Create());
   if (Error E = applyCheckOptions(Opts.CheckOptions, Selected))
     return E;

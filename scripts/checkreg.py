@@ -9,9 +9,10 @@ tests/checks/check-registry.
 import os
 import re
 
-# KHARDEN_CHECK("name", Class, "summary " "continued")
+# KHARDEN_CHECK("name", Class, ByDefault|OptIn, "summary " "continued")
 _ENTRY = re.compile(
-    r'^KHARDEN_CHECK\(\s*"([^"]+)",\s*(\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)',
+    r'^KHARDEN_CHECK\(\s*"([^"]+)",\s*(\w+),\s*(ByDefault|OptIn),\s*'
+    r'((?:"(?:[^"\\]|\\.)*"\s*)+)\)',
     re.M)
 _STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
@@ -23,11 +24,12 @@ SHARED_INPUTS = ('include', 'examples', 'schemes')
 
 
 def read_checks(root):
-    """[(name, class, summary)] in Checks.def's order."""
+    """[(name, class, summary, opt_in)] in Checks.def's order."""
     with open(os.path.join(root, DEF)) as f:
         text = f.read()
     return [(m.group(1), m.group(2),
-             ''.join(_STRING.findall(m.group(3))).replace('\\"', '"'))
+             ''.join(_STRING.findall(m.group(4))).replace('\\"', '"'),
+             m.group(3) == 'OptIn')
             for m in _ENTRY.finditer(text)]
 
 
@@ -36,7 +38,9 @@ def render_index(checks):
              'Written by `scripts/new-check` from `checkers/Checks.def`, the one list',
              'of checks; `tests/checks/check-registry` fails when they disagree.', '',
              '| check | what it finds |', '| --- | --- |']
-    lines += ['| [`%s`](%s.md) | %s |' % (n, n, s) for n, _, s in checks]
+    lines += ['| [`%s`](%s.md)%s | %s |'
+              % (n, n, ' (opt-in)' if opt_in else '', s)
+              for n, _, s, opt_in in checks]
     return '\n'.join(lines) + '\n'
 
 
@@ -50,11 +54,11 @@ def verify(root, tool_suites):
     corpus/ (whose folders are checks, tool_suites, the tool's own lit
     suites, or shared inputs), one sentence each; empty when they agree."""
     checks = read_checks(root)
-    names = [n for n, _, _ in checks]
+    names = [n for n, _, _, _ in checks]
     problems = []
     if len(set(names)) != len(names):
         problems.append('%s: a check is listed twice' % DEF)
-    for name, cls, _ in checks:
+    for name, cls, _, _ in checks:
         folder = os.path.join('checkers', name)
         if not os.path.isfile(os.path.join(root, folder, cls + '.cpp')):
             problems.append('%s: no %s.cpp for check %s' % (folder, cls, name))

@@ -1,0 +1,188 @@
+#include "checkers/sleep-in-atomic/SleepInAtomicCheck.h"
+#include "checkers/sleep-in-atomic/Sleepers.h"
+
+namespace kharden {
+
+std::unique_ptr<Check> createSleepInAtomicCheck() {
+  return std::make_unique<SleepInAtomicCheck>();
+}
+
+static llvm::Error badValue(llvm::StringRef Check, llvm::StringRef Key,
+                            llvm::StringRef Takes, llvm::StringRef Value) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "option '%s.%s' takes %s, not '%s'",
+                                 Check.str().c_str(), Key.str().c_str(),
+                                 Takes.str().c_str(), Value.str().c_str());
+}
+
+llvm::Error SleepInAtomicCheck::setOption(llvm::StringRef Key,
+                                          llvm::StringRef Value) {
+  if (Key == "CondResched") {
+    if (Value != "true" && Value != "false")
+      return badValue(name(), Key, "true or false", Value);
+    CondResched = Value == "true";
+    return llvm::Error::success();
+  }
+  if (Key == "RcuFlavour") {
+    if (Value != "preempt" && Value != "non-preempt")
+      return badValue(name(), Key, "preempt or non-preempt", Value);
+    PreemptRcu = Value == "preempt";
+    return llvm::Error::success();
+  }
+  return Check::setOption(Key, Value);
+}
+
+std::vector<std::pair<std::string, std::string>>
+SleepInAtomicCheck::options() const {
+  return {{"CondResched", CondResched ? "true" : "false"},
+          {"RcuFlavour", PreemptRcu ? "preempt" : "non-preempt"}};
+}
+
+namespace {
+
+/// Where the call is made, as the rule's word and the context say.
+std::string where(ContextWord W, const AbsState &S, bool PreemptRcu) {
+  switch (W) {
+  case ContextWord::Nmi: return "where the context may be an NMI";
+  case ContextWord::Hardirq: return "where the context may be a hard IRQ";
+  case ContextWord::Softirq: return "where the context may be a softirq";
+  case ContextWord::SimdSection:
+    return "inside a kernel FPU/SIMD section, which runs with preemption "
+           "disabled";
+  case ContextWord::RcuRead:
+    return PreemptRcu ? "inside an RCU read-side critical section"
+                      : "inside an RCU read-side critical section, where "
+                        "rcu_read_lock() disabled preemption";
+  case ContextWord::Atomic:
+    return S.Irqs == Level::Off ? "with IRQs disabled"
+                                : "with preemption disabled";
+  case ContextWord::BhOff: return "with bottom halves disabled";
+  case ContextWord::IrqsOff: return "with IRQs disabled";
+  default:
+    return "where the context is '" + contextWordName(W).str() +
+           "', which its rule in the kernel model forbids";
+  }
+}
+
+/// Whether F's own code made the point at R atomic (a lock, a section),
+/// rather than the context it was entered in.
+bool atomicHere(const RelState &R) {
+  return R.locallyAtomic() || R.BhDepth > 0 || R.SimdDepth > 0 ||
+         R.RcuDepth > 0;
+}
+
+/// What made the point at R of F atomic: the sections and the region F
+/// opened, or else the chain of the context F was entered in.
+std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
+                               const RelState &R) {
+  if (!atomicHere(R))
+    return E.Why.toVector();
+  std::vector<Note> Out;
+  auto Add = [&](Note N) {
+    if (llvm::none_of(Out, [&](const Note &O) { return O.Where == N.Where; }))
+      Out.push_back(std::move(N));
+  };
+  for (auto [Depth, Id] : {std::pair{R.RcuDepth, R.WhyRcu},
+                           std::pair{R.SimdDepth, R.WhySimd}})
+    if (Depth > 0 && Id >= 0 && size_t(Id) < F.Notes.size())
+      Add(F.Notes[Id]);
+  if (const Note *Opener = Program::regionOpener(F, R)) {
+    Note N = *Opener;
+    llvm::StringRef Text = N.Message;
+    if (Text.consume_front("context changed here by "))
+      N.Message = "atomic region begun here by " + Text.str();
+    Add(std::move(N));
+  }
+  llvm::sort(Out, [](const Note &A, const Note &B) { return A.Where < B.Where; });
+  return Out;
+}
+
+} // namespace
+
+void SleepInAtomicCheck::run(const Program &P,
+                             std::vector<Finding> &Out) const {
+  const KernelModel &M = P.model();
+  std::vector<const CheckRule *> Rules = M.rulesOf(name());
+  auto IsSleep = [&](const Operation &Op) {
+    if (!CondResched && llvm::StringRef(Op.Name).contains("cond_resched"))
+      return false;
+    return !rulesFor(M, Op).empty();
+  };
+  Sleepers S(P, IsSleep);
+  const std::vector<FunctionSummary> &Fs = P.functions();
+  for (size_t I = 0; I < Fs.size(); ++I) {
+    const FunctionSummary &F = Fs[I];
+    if (!reportsOn(F))
+      continue;
+    // The first calling context in which the point at States is wrong and
+    // the call sleeps: one that F's code made atomic, or one the kernel
+    // model enters F in (its callers' calls are reported at theirs).
+    auto Find = [&](llvm::ArrayRef<RelState> States, auto &&Sleeps)
+        -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
+                                    const SleepWitness *>> {
+      for (const EntryContext &E : P.entries(F))
+        for (const RelState &R : States) {
+          if ((E.FromCall && !atomicHere(R)) || !feasible(E.State, R, F.Tests))
+            continue;
+          AbsState C = compose(E.State, R);
+          if (!C.Kinds)
+            continue; // a path the context's kind rules out
+          std::optional<ContextWord> W;
+          for (const CheckRule *Rule : Rules)
+            if ((W = wrongIn(*Rule, C)))
+              break;
+          if (!W)
+            continue;
+          if (const SleepWitness *Why = Sleeps(E.State, R))
+            return std::tuple{contextNotes(F, E, R), C, *W, Why};
+        }
+      return std::nullopt;
+    };
+    auto Report = [&](SourcePoint At, std::string What,
+                      std::vector<Note> Macro, const auto &Found,
+                      std::vector<Note> Down) {
+      const auto &[Context, State, W, Witness] = Found;
+      Finding Fd;
+      Fd.Check = name().str();
+      Fd.Where = std::move(At);
+      Fd.Function = F.Name;
+      Fd.Message = What + " may sleep, called " + where(W, State, PreemptRcu);
+      Fd.Evidence = contextWordName(W).str();
+      Fd.Notes = std::move(Macro);
+      llvm::append_range(Fd.Notes, Context);
+      llvm::append_range(Fd.Notes, Down);
+      Out.push_back(std::move(Fd));
+    };
+    for (size_t O = 0; O < F.Ops.size(); ++O) {
+      const Operation &Op = F.Ops[O];
+      if (!IsSleep(Op))
+        continue;
+      static const SleepWitness Here;
+      auto Found = Find(Op.States, [&](const AbsState &, const RelState &R)
+                                       -> const SleepWitness * {
+        return Op.Rule == rules::MayFault && R.PagefaultDepth > 0 ? nullptr
+                                                                  : &Here;
+      });
+      if (Found)
+        Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});
+    }
+    for (const CallSite &C : F.Calls) {
+      llvm::SmallVector<size_t, 4> Targets = S.callees(C);
+      size_t Callee = 0;
+      auto Found = Find(C.States, [&](const AbsState &E, const RelState &R)
+                                      -> const SleepWitness * {
+        for (size_t To : Targets)
+          if (const SleepWitness *W = S.sleeps(To, S.calleeEntry(E, R, C, To))) {
+            Callee = To;
+            return W;
+          }
+        return nullptr;
+      });
+      if (Found)
+        Report(C.Where, "'" + Fs[Callee].Name + "()'", {}, *Found,
+               S.chain(*std::get<3>(*Found)));
+    }
+  }
+}
+
+} // namespace kharden

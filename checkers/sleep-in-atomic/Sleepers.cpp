@@ -1,0 +1,173 @@
+#include "checkers/sleep-in-atomic/Sleepers.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+namespace kharden {
+
+Sleepers::Sleepers(const Program &P,
+                   std::function<bool(const Operation &)> IsSleep)
+    : P(P), IsSleep(std::move(IsSleep)) {
+  solveUnconditional();
+}
+
+bool Sleepers::sleepsFreely(const RelState &R) {
+  // In the context the function was entered in: a path that enabled IRQs,
+  // or released what its caller held (spin_unlock(); schedule();
+  // spin_lock(), el0_svc()'s local_daif_restore()), sleeps in a context of
+  // its own making, not its caller's.
+  bool CallersContext = R.Irq != IrqRel::On && R.PreemptDepth == 0 &&
+                        R.BhDepth == 0 && R.RcuDepth == 0 &&
+                        R.UnmatchedRestores == 0;
+  return CallersContext && !R.locallyAtomic() && R.SimdDepth <= 0 &&
+         (R.KindMask & KindTask);
+}
+
+bool Sleepers::sleepingOp(const Operation &Op, const RelState &R) const {
+  // A user access with page faults disabled fails instead of sleeping.
+  return sleepsFreely(R) &&
+         !(Op.Rule == rules::MayFault && R.PagefaultDepth > 0);
+}
+
+llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
+  llvm::SmallVector<size_t, 4> Out;
+  // A generic hook may call any of its many targets, or none: that one of
+  // them sleeps says nothing of the hook's callers. Nor does a function
+  // some caller passes as a parameter (kref_put()'s release) for the
+  // callers that pass another.
+  if (P.targetsOf(C, Out) || llvm::StringRef(C.Through).starts_with("param:"))
+    Out.clear();
+  return Out;
+}
+
+const SleepWitness *Sleepers::keep(SleepWitness W) {
+  Store.push_back(W);
+  return &Store.back();
+}
+
+void Sleepers::solveUnconditional() {
+  const std::vector<FunctionSummary> &Fs = P.functions();
+  Unconditional.assign(Fs.size(), nullptr);
+  // Callers[G]: the calls that may enter G while holding nothing atomic.
+  std::vector<std::vector<std::pair<size_t, int>>> Callers(Fs.size());
+  std::deque<size_t> Work;
+  for (size_t I = 0; I < Fs.size(); ++I) {
+    const FunctionSummary &F = Fs[I];
+    for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O)
+      if (IsSleep(F.Ops[O]) &&
+          llvm::any_of(F.Ops[O].States, [&](const RelState &R) {
+            return sleepingOp(F.Ops[O], R);
+          })) {
+        Unconditional[I] = keep({I, int(O)});
+        Work.push_back(I);
+      }
+    for (size_t C = 0; C < F.Calls.size(); ++C)
+      if (llvm::any_of(F.Calls[C].States, sleepsFreely))
+        for (size_t To : callees(F.Calls[C]))
+          Callers[To].push_back({I, int(C)});
+  }
+  while (!Work.empty()) {
+    size_t G = Work.front();
+    Work.pop_front();
+    for (auto [F, C] : Callers[G])
+      if (!Unconditional[F]) {
+        Unconditional[F] = keep({F, -1, C, G, Unconditional[G]});
+        Work.push_back(F);
+      }
+  }
+}
+
+AbsState Sleepers::calleeEntry(const AbsState &Entry, const RelState &R,
+                               const CallSite &C, size_t To) const {
+  const FunctionSummary &Callee = P.functions()[To];
+  AbsState S;
+  S.Kinds = Entry.Kinds & R.KindMask;
+  S.ArgKnown = C.ArgKnown;
+  S.ArgTrue = C.ArgTrue;
+  for (auto [Arg, Param] : C.Forwarded) {
+    if (KnownBits B = Entry.argBits({Param, ""});
+        !B.unknown() && P.bitsMatter(Callee, {Arg, ""}))
+      S.setArg({Arg, ""}, B);
+    else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
+      S.ArgKnown |= uint8_t(1u << Arg);
+      S.ArgTrue |= uint8_t(unsigned(*V) << Arg);
+    }
+  }
+  for (const auto &[A, Bits] : C.ArgBits)
+    if (P.bitsMatter(Callee, A))
+      S.setArg(A, Bits);
+  return S;
+}
+
+/// What of an entry context decides which paths of a function run.
+static std::string key(size_t F, const AbsState &E) {
+  std::string K;
+  llvm::raw_string_ostream OS(K);
+  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.ArgKnown) << ':'
+     << unsigned(E.ArgTrue);
+  for (const auto &[A, B] : E.ArgBits)
+    OS << ':' << unsigned(A.Index) << A.Field << '=' << B.Zero << '/' << B.One
+       << B.NonZero;
+  return K;
+}
+
+const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
+  // Unconditional: whether any path of G may sleep. Which do is the
+  // arguments' to say, at every call down the chain (kvfree_call_rcu()
+  // sleeps only without a head); past a deep chain, any path.
+  const SleepWitness *Any = Unconditional[G];
+  if (!Any || Depth > 48)
+    return Any;
+  std::string K = key(G, Entry);
+  if (auto It = Memo.find(K); It != Memo.end())
+    return It->second;
+  Memo[K] = nullptr; // a recursive call assumes no sleep through itself
+  ++Depth;
+  const FunctionSummary &F = P.functions()[G];
+  auto Runs = [&](const RelState &R) {
+    return (Entry.Kinds & R.KindMask) && feasible(Entry, R, F.Tests);
+  };
+  const SleepWitness *Found = nullptr;
+  for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
+    if (IsSleep(F.Ops[O]))
+      for (const RelState &R : F.Ops[O].States)
+        if (sleepingOp(F.Ops[O], R) && Runs(R)) {
+          Found = keep({G, int(O)});
+          break;
+        }
+  for (size_t C = 0; C < F.Calls.size() && !Found; ++C)
+    for (const RelState &R : F.Calls[C].States) {
+      if (Found || !sleepsFreely(R) || !Runs(R))
+        continue;
+      for (size_t To : callees(F.Calls[C]))
+        if (const SleepWitness *Next =
+                sleeps(To, calleeEntry(Entry, R, F.Calls[C], To))) {
+          Found = keep({G, -1, int(C), To, Next});
+          break;
+        }
+    }
+  --Depth;
+  Memo[K] = Found;
+  return Found;
+}
+
+std::vector<Note> Sleepers::chain(const SleepWitness &First) const {
+  std::vector<Note> Out;
+  for (const SleepWitness *W = &First; W; W = W->Next) {
+    const FunctionSummary &F = P.functions()[W->Function];
+    if (W->Op >= 0) {
+      const Operation &Op = F.Ops[W->Op];
+      Out.push_back({Op.Where, "'" + Op.Name + "()' may sleep here" +
+                                   (Op.Rule == rules::MayFault
+                                        ? " (a user access that may fault)"
+                                        : "")});
+      llvm::append_range(Out, Op.MacroNotes);
+      break;
+    }
+    const CallSite &C = F.Calls[W->Call];
+    Out.push_back({C.Where, "'" + P.functions()[W->Callee].Name +
+                                "()' called here may sleep"});
+  }
+  return Out;
+}
+
+} // namespace kharden

@@ -1,0 +1,74 @@
+//===- Sleepers.h - which functions may sleep, and how ----------*- C++ -*-===//
+//
+// A function may sleep if a primitive the kernel model says may sleep runs
+// on one of its paths, or it calls, on such a path, a function that may
+// sleep: across files, over the whole run's call graph. A path counts only
+// where the function itself holds nothing atomic (a sleep under its own
+// lock is its own bug, reported there, and says nothing of its callers),
+// and, for a caller that passes known arguments or a known kind of
+// context, only where its branch facts (parameter bits: gfpflags_allow_
+// blocking(gfp), might_sleep_if(cond)) and context predicates allow.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_CHECKERS_SLEEP_IN_ATOMIC_SLEEPERS_H
+#define KHARDEN_CHECKERS_SLEEP_IN_ATOMIC_SLEEPERS_H
+
+#include "engine/Program.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <deque>
+#include <vector>
+
+namespace kharden {
+
+/// How a function may sleep: a sleeping operation of its own, or a call of
+/// a function that may sleep (Next: how that one does, in the context the
+/// call gives it).
+struct SleepWitness {
+  size_t Function = 0;
+  int Op = -1;   ///< Into FunctionSummary::Ops, or ...
+  int Call = -1; ///< ... into FunctionSummary::Calls, reaching Callee.
+  size_t Callee = 0;
+  const SleepWitness *Next = nullptr;
+};
+
+class Sleepers {
+public:
+  /// IsSleep: whether an operation counts as sleeping (the check's rules
+  /// and options decide).
+  Sleepers(const Program &P,
+           std::function<bool(const Operation &)> IsSleep);
+
+  /// How F may sleep when a call enters it in Entry (its arguments and the
+  /// kind of context are what matter), or null if it cannot.
+  const SleepWitness *sleeps(size_t F, const AbsState &Entry);
+  /// The context call site C, at state R of a function entered in Entry,
+  /// gives callee To: the kinds, and what is known of the arguments.
+  AbsState calleeEntry(const AbsState &Entry, const RelState &R,
+                       const CallSite &C, size_t To) const;
+  /// The notes from W down to the sleeping primitive.
+  std::vector<Note> chain(const SleepWitness &W) const;
+  /// Callees of C that may be entered through it (not a generic hook's,
+  /// nor a function some caller passes as a parameter).
+  llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
+
+private:
+  /// A path at R of F may sleep for its callers: it holds nothing atomic.
+  static bool sleepsFreely(const RelState &R);
+  bool sleepingOp(const Operation &Op, const RelState &R) const;
+  const SleepWitness *keep(SleepWitness W);
+  void solveUnconditional();
+
+  const Program &P;
+  std::function<bool(const Operation &)> IsSleep;
+  std::deque<SleepWitness> Store; ///< Never relocated.
+  /// With nothing known of the arguments or the context: every path.
+  std::vector<const SleepWitness *> Unconditional;
+  llvm::StringMap<const SleepWitness *> Memo;
+  unsigned Depth = 0;
+};
+
+} // namespace kharden
+
+#endif
