@@ -22,6 +22,9 @@ public:
   virtual ~Check() = default;
   llvm::StringRef name() const { return Name; }
   virtual void run(const Program &P, std::vector<Finding> &Out) const = 0;
+  /// What the check looked at, for --stats (one line each): enough to tell
+  /// "no finding" from "nothing seen". Nothing by default.
+  virtual std::vector<std::string> stats(const Program &P) const { return {}; }
 
   /// Sets option Key (without the "<check>." prefix) from its text; an
   /// unknown key or a bad value is an error, never silently defaulted.

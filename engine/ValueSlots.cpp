@@ -46,6 +46,13 @@ const Expr *ValueSlots::stripOnce(const Expr *E, bool &Negated,
     Negated ^= B->getOpcode() == BO_EQ;
     return B->getLHS()->IgnoreParenImpCasts();
   }
+  // `x > 0` of an unsigned x is `x != 0` (`while (walk.nbytes > 0)` after
+  // `if (!walk.nbytes)`).
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && B->getOpcode() == BO_GT && !B->getLHS()->isValueDependent() &&
+      B->getLHS()->getType()->isUnsignedIntegerType() &&
+      constantTruth(B->getRHS(), Ctx) == false)
+    return B->getLHS()->IgnoreParenImpCasts();
   return E;
 }
 
@@ -149,6 +156,13 @@ const ValueDecl *namedDecl(const Expr *E) {
   return nullptr;
 }
 
+/// The variable or field whose address an argument passes (`&walk`).
+const ValueDecl *lentTo(const Expr *Arg) {
+  const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_AddrOf ? namedDecl(U->getSubExpr())
+                                          : nullptr;
+}
+
 /// A local scalar variable: what a variable slot can hold.
 const VarDecl *scalarLocal(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
@@ -172,9 +186,26 @@ public:
 
   bool VisitUnaryOperator(UnaryOperator *U) {
     if (U->getOpcode() == UO_AddrOf)
-      if (const ValueDecl *D = namedDecl(U->getSubExpr()))
+      if (const ValueDecl *D = namedDecl(U->getSubExpr())) {
         AddressTaken.insert(D);
+        ++AddressUses[D];
+      }
     return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    for (const Expr *Arg : CE->arguments())
+      if (const ValueDecl *D = lentTo(Arg))
+        ++Lent[D];
+    return true;
+  }
+  /// Taken somewhere other than as a call's argument (stored, returned,
+  /// assigned to a pointer): code that never names it may change it.
+  llvm::DenseSet<const ValueDecl *> escaped() const {
+    llvm::DenseSet<const ValueDecl *> Out;
+    for (const auto &[D, N] : AddressUses)
+      if (Lent.lookup(D) < N)
+        Out.insert(D);
+    return Out;
   }
   bool VisitExpr(Expr *E) {
     std::optional<StoreStmt> W = storeOf(E);
@@ -201,6 +232,7 @@ public:
 
 private:
   void result(const Expr *E, const VarDecl *To) { Values.push_back({E, To}); }
+  llvm::DenseMap<const ValueDecl *, unsigned> AddressUses, Lent;
 };
 
 /// A condition whose value a second test may assume unchanged: no writes,
@@ -255,6 +287,7 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   BodyFacts Body;
   Body.TraverseStmt(FD->getBody());
   AddressTaken = std::move(Body.AddressTaken);
+  llvm::DenseSet<const ValueDecl *> Escaped = Body.escaped();
   Assigned = std::move(Body.Assigned);
   Replaced = std::move(Body.Replaced);
 
@@ -290,7 +323,7 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   for (Candidate &C : Conditions) {
     if (Locals.size() == RelState::MaxLocals)
       break;
-    StableCondition Check(IsPrimitive, AddressTaken);
+    StableCondition Check(IsPrimitive, Escaped);
     Check.TraverseStmt(const_cast<Expr *>(C.E));
     const auto *Call = dyn_cast<CallExpr>(C.E);
     if (C.Tests >= 2 && Check.Stable)
@@ -595,6 +628,13 @@ void ValueSlots::writes(const Stmt *S,
   } else if (const auto *R = dyn_cast<ReturnStmt>(S)) {
     if (R->getRetValue())
       assign(RelState::RetSlot, R->getRetValue(), Out);
+  } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+    // A callee given a variable's address may change it.
+    for (const Expr *Arg : CE->arguments())
+      if (const ValueDecl *D = lentTo(Arg))
+        for (unsigned I = 0; I < Locals.size(); ++I)
+          if (Locals[I].Condition && llvm::is_contained(Locals[I].Reads, D))
+            Out.push_back({SlotWrite::Forget, uint8_t(RelState::MaxParams + I)});
   }
 }
 

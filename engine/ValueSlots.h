@@ -17,8 +17,10 @@
 // (a Fork), each path with its outcome's effects.
 //
 // A condition slot assumes that code between its tests does not change what
-// it reads unless the function assigns a variable or field in it: the same
-// bet a reviewer makes reading `if (x) lock(); ... if (x) unlock();`.
+// it reads unless the function assigns a variable or field in it, or passes
+// its address to a call (`skcipher_walk_done(&walk, n)`): the same bet a
+// reviewer makes reading `if (x) lock(); ... if (x) unlock();`. A variable
+// whose address goes anywhere else (stored, returned) is never read by one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_ENGINE_VALUESLOTS_H

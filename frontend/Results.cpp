@@ -336,6 +336,10 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
     Out->keep();
   if (Filter.active() || Counts.BelowSeverity)
     printFilterSummary(Filter, Reported, Counts);
+  if (Opts.Stats)
+    for (const auto &C : Checks)
+      for (const std::string &Line : C->stats(P))
+        errs() << "kharden: stats: " << C->name() << ": " << Line << "\n";
 
   // A compile command that cannot run is the input's fault: the report of
   // the others is written, but the run is not clean.

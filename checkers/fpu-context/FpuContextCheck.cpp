@@ -1,5 +1,9 @@
 #include "checkers/fpu-context/FpuContextCheck.h"
 
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
+
 namespace kharden {
 
 std::unique_ptr<Check> createFpuContextCheck() {
@@ -28,7 +32,11 @@ static std::string message(const Operation &Op, ContextWord W) {
   }
 }
 
-void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
+void FpuContextCheck::forEachSection(
+    const Program &P,
+    llvm::function_ref<void(const FunctionSummary &, const Operation &,
+                            llvm::ArrayRef<const CheckRule *>)>
+        Visit) const {
   const KernelModel &M = P.model();
   std::vector<const CheckRule *> Mine = M.rulesOf(name());
   for (const FunctionSummary &F : P.functions()) {
@@ -41,22 +49,72 @@ void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
       continue;
     for (const Operation &Op : F.Ops) {
       std::vector<const CheckRule *> Rules = rulesFor(M, Op);
-      if (Rules.empty())
-        continue;
-      std::optional<ContextWord> Word;
-      auto Wrong = [&](const AbsState &S) {
-        for (const CheckRule *R : Rules)
-          if ((Word = wrongIn(*R, S)))
-            return true;
-        return false;
-      };
-      std::optional<Explanation> Why = P.findContext(F, Op.States, Wrong);
-      if (!Why)
-        continue;
-      Out.push_back(findingAt(F, Op, *Why, message(Op, *Word),
-                              contextWordName(*Word).str()));
+      if (!Rules.empty())
+        Visit(F, Op, Rules);
     }
   }
+}
+
+void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
+  forEachSection(P, [&](const FunctionSummary &F, const Operation &Op,
+                        llvm::ArrayRef<const CheckRule *> Rules) {
+    std::optional<ContextWord> Word;
+    auto Wrong = [&](const AbsState &S) {
+      for (const CheckRule *R : Rules)
+        if ((Word = wrongIn(*R, S)))
+          return true;
+      return false;
+    };
+    std::optional<Explanation> Why = P.findContext(F, Op.States, Wrong);
+    if (Why)
+      Out.push_back(findingAt(F, Op, *Why, message(Op, *Word),
+                              contextWordName(*Word).str()));
+  });
+}
+
+// A section the engine saw only in contexts of no known kind (nothing in
+// the run calls its function, or only such callers do) is never reported:
+// these counts say how much of the run the rules could judge.
+std::vector<std::string> FpuContextCheck::stats(const Program &P) const {
+  std::map<std::string, size_t> ByOperation;
+  size_t Sections = 0, Known = 0, Guarded = 0, IrqsOff = 0;
+  std::map<ContextKind, size_t> ByKind;
+  forEachSection(P, [&](const FunctionSummary &F, const Operation &Op,
+                        llvm::ArrayRef<const CheckRule *>) {
+    ++Sections;
+    ++ByOperation[Op.Name];
+    uint8_t Kinds = 0;
+    bool WasGuarded = false, WasIrqsOff = false;
+    P.findContext(F, Op.States, [&](const AbsState &S) {
+      if (S.Kinds != AllKinds)
+        Kinds |= S.Kinds;
+      WasGuarded |= S.SimdUsable;
+      WasIrqsOff |= S.Irqs == Level::Off;
+      return false; // every context
+    });
+    Known += Kinds != 0;
+    Guarded += WasGuarded;
+    IrqsOff += WasIrqsOff;
+    for (ContextKind K : EveryKind)
+      ByKind[K] += (Kinds & K) != 0;
+  });
+  std::string Line;
+  llvm::raw_string_ostream OS(Line);
+  OS << Sections << " kernel FPU/SIMD section" << (Sections == 1 ? "" : "s")
+     << " begun";
+  if (Sections == 0)
+    return {OS.str()};
+  OS << " (";
+  llvm::ListSeparator Comma;
+  for (const auto &[Name, N] : ByOperation)
+    OS << Comma << Name << "() " << N;
+  OS << "): " << Known << " in a known kind of context (";
+  llvm::ListSeparator Comma2;
+  for (ContextKind K : EveryKind)
+    OS << Comma2 << kindName(K) << " " << ByKind[K];
+  OS << "), " << Sections - Known << " in none known; " << Guarded
+     << " after a usability check, " << IrqsOff << " with IRQs off";
+  return {OS.str()};
 }
 
 } // namespace kharden

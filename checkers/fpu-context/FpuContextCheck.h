@@ -14,6 +14,17 @@ class FpuContextCheck : public Check {
 public:
   FpuContextCheck() : Check("fpu-context") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
+  /// How many sections the run holds, and in which kinds of context.
+  std::vector<std::string> stats(const Program &P) const override;
+
+private:
+  /// Visits every operation a rule of this check watches (a section's
+  /// begin), with those rules.
+  void forEachSection(
+      const Program &P,
+      llvm::function_ref<void(const FunctionSummary &, const Operation &,
+                              llvm::ArrayRef<const CheckRule *>)>
+          Visit) const;
 };
 
 } // namespace kharden

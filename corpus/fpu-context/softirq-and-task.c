@@ -2,6 +2,7 @@
 // true outside hard IRQ and NMI but for a nested section): a system call, a
 // tasklet, a timer, a softirq action, a work item. Nothing to report.
 // RUN: %kharden check --checks=fpu-context %s -- %kflags -I %S/Inputs -I %S/Inputs/x86 | count 0
+// RUN: %kharden check --stats --checks=fpu-context %s -- %kflags -I %S/Inputs -I %S/Inputs/x86 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 #include <asm/fpu/api.h>
 #include <linux/interrupt.h>
 #include <linux/syscalls.h>
@@ -30,3 +31,5 @@ void setup(void)
 	open_softirq(3, my_softirq);
 	INIT_WORK(&wk, my_work);
 }
+
+// STATS: kharden: stats: fpu-context: 1 kernel FPU/SIMD section begun (kernel_fpu_begin() 1): 1 in a known kind of context (task 1, softirq 1, hardirq 0, nmi 0), 0 in none known; 0 after a usability check, 0 with IRQs off
