@@ -249,7 +249,8 @@ check-rules:
   EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu-bufer\n"
                        "    wrong-in: [nmi]\n"),
             "test.yaml:2:5: unknown engine-rule 'percpu-bufer' (percpu, "
-            "random-source, stack-sink or the rule of a 'values' entry)");
+            "random-source, stack-sink, may-sleep, may-fault or the rule of "
+            "a 'values' entry)");
   EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu\n"
                        "    unless: [pinned]\n"),
             "test.yaml:2:5: check rule of 'c' has 'unless' but no 'wrong-in'");
