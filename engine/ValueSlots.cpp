@@ -8,6 +8,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/FoldingSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace kharden {
@@ -320,6 +322,14 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
       It = Conditions.insert(Conditions.end(), {Cond, ID, 0});
     ++It->Tests;
   }
+  // Where slots run short, calls that say what they returned go first: a
+  // conditional lock (`if (swap_offset_available_and_locked(si, off))`)
+  // decides the context, a repeated test of a local only a path.
+  std::stable_partition(Conditions.begin(), Conditions.end(),
+                        [&](const Candidate &C) {
+                          const auto *Call = dyn_cast<CallExpr>(C.E);
+                          return Call && ReturnsFacts(Call);
+                        });
   for (Candidate &C : Conditions) {
     if (Locals.size() == RelState::MaxLocals)
       break;
