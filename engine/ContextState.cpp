@@ -551,4 +551,12 @@ std::optional<ContextWord> wrongIn(const CheckRule &Rule, const AbsState &S,
   return std::nullopt;
 }
 
+std::optional<ContextWord> wrongIn(llvm::ArrayRef<const CheckRule *> Rules,
+                                   const AbsState &S, PercpuAccess A) {
+  for (const CheckRule *R : Rules)
+    if (std::optional<ContextWord> W = wrongIn(*R, S, A))
+      return W;
+  return std::nullopt;
+}
+
 } // namespace kharden

@@ -296,6 +296,11 @@ bool holds(ContextWord W, const AbsState &S);
 /// wrong in context S, if one does.
 std::optional<ContextWord> wrongIn(const CheckRule &Rule, const AbsState &S,
                                    PercpuAccess A = PercpuAccess::Read);
+/// The same over a check's rules: the first word of the first rule that
+/// makes the operation wrong in S.
+std::optional<ContextWord> wrongIn(llvm::ArrayRef<const CheckRule *> Rules,
+                                   const AbsState &S,
+                                   PercpuAccess A = PercpuAccess::Read);
 
 } // namespace kharden
 

@@ -60,10 +60,7 @@ void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
                         llvm::ArrayRef<const CheckRule *> Rules) {
     std::optional<ContextWord> Word;
     auto Wrong = [&](const AbsState &S) {
-      for (const CheckRule *R : Rules)
-        if ((Word = wrongIn(*R, S)))
-          return true;
-      return false;
+      return (Word = wrongIn(Rules, S)).has_value();
     };
     std::optional<Explanation> Why = P.findContext(F, Op.States, Wrong);
     if (Why)

@@ -226,9 +226,7 @@ void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
       // say the value is wrong: preemptible, unless pinned for a CPU
       // number.
       auto Stale = [&](const AbsState &S) {
-        return llvm::any_of(Rules, [&](const CheckRule *R) {
-          return wrongIn(*R, S, Op.Access).has_value();
-        });
+        return wrongIn(Rules, S, Op.Access).has_value();
       };
       // A CPU number or pointer is this CPU's only if made where preemption
       // is off in every calling context; where it may be on,

@@ -93,9 +93,7 @@ void PercpuPreemptibleCheck::run(const Program &P,
         continue;
       auto Reportable = [&](const AbsState &S) {
         return !(S.MigrateDisabled && kernelRuleAccepts(Op)) &&
-               llvm::any_of(Rules, [&](const CheckRule *R) {
-                 return wrongIn(*R, S, Op.Access).has_value();
-               });
+               wrongIn(Rules, S, Op.Access).has_value();
       };
       std::optional<Explanation> Why = P.findContext(F, Op.States, Reportable);
       if (!Why)

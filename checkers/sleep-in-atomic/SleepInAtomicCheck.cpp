@@ -127,10 +127,7 @@ void SleepInAtomicCheck::run(const Program &P,
           AbsState C = compose(E.State, R);
           if (!C.Kinds)
             continue; // a path the context's kind rules out
-          std::optional<ContextWord> W;
-          for (const CheckRule *Rule : Rules)
-            if ((W = wrongIn(*Rule, C)))
-              break;
+          std::optional<ContextWord> W = wrongIn(Rules, C);
           if (!W)
             continue;
           if (const SleepWitness *Why = Sleeps(E.State, R))
