@@ -53,6 +53,12 @@ protected:
   Finding findingAt(const FunctionSummary &F, const Operation &Op,
                     const Explanation &Why, std::string Message,
                     std::string Evidence) const;
+  /// "option '<check>.Key' takes Takes, not 'Value'": a bad option value.
+  llvm::Error badOptionValue(llvm::StringRef Key, llvm::StringRef Takes,
+                             llvm::StringRef Value) const;
+  /// Sets Out from a true/false option value.
+  llvm::Error setBoolOption(llvm::StringRef Key, llvm::StringRef Value,
+                            bool &Out) const;
 
 private:
   std::string Name;

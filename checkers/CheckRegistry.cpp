@@ -41,6 +41,22 @@ Finding Check::findingAt(const FunctionSummary &F, const Operation &Op,
   return Fd;
 }
 
+llvm::Error Check::badOptionValue(llvm::StringRef Key, llvm::StringRef Takes,
+                                  llvm::StringRef Value) const {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "option '%s.%s' takes %s, not '%s'",
+                                 Name.c_str(), Key.str().c_str(),
+                                 Takes.str().c_str(), Value.str().c_str());
+}
+
+llvm::Error Check::setBoolOption(llvm::StringRef Key, llvm::StringRef Value,
+                                 bool &Out) const {
+  if (Value != "true" && Value != "false")
+    return badOptionValue(Key, "true or false", Value);
+  Out = Value == "true";
+  return llvm::Error::success();
+}
+
 llvm::Error Check::setOption(llvm::StringRef Key, llvm::StringRef) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "check '%s' has no option '%s'",

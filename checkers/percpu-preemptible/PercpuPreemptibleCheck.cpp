@@ -32,10 +32,7 @@ llvm::Error PercpuPreemptibleCheck::setOption(llvm::StringRef Key,
   else if (Value == "report")
     PinnedRmw = PinnedRmwRule::Report;
   else
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "option '%s.PinnedRmw' takes kernel-rule or report, not '%s'",
-        name().str().c_str(), Value.str().c_str());
+    return badOptionValue(Key, "kernel-rule or report", Value);
   return llvm::Error::success();
 }
 

@@ -7,25 +7,13 @@ std::unique_ptr<Check> createSleepInAtomicCheck() {
   return std::make_unique<SleepInAtomicCheck>();
 }
 
-static llvm::Error badValue(llvm::StringRef Check, llvm::StringRef Key,
-                            llvm::StringRef Takes, llvm::StringRef Value) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "option '%s.%s' takes %s, not '%s'",
-                                 Check.str().c_str(), Key.str().c_str(),
-                                 Takes.str().c_str(), Value.str().c_str());
-}
-
 llvm::Error SleepInAtomicCheck::setOption(llvm::StringRef Key,
                                           llvm::StringRef Value) {
-  if (Key == "CondResched") {
-    if (Value != "true" && Value != "false")
-      return badValue(name(), Key, "true or false", Value);
-    CondResched = Value == "true";
-    return llvm::Error::success();
-  }
+  if (Key == "CondResched")
+    return setBoolOption(Key, Value, CondResched);
   if (Key == "RcuFlavour") {
     if (Value != "preempt" && Value != "non-preempt")
-      return badValue(name(), Key, "preempt or non-preempt", Value);
+      return badOptionValue(Key, "preempt or non-preempt", Value);
     PreemptRcu = Value == "preempt";
     return llvm::Error::success();
   }

@@ -158,13 +158,7 @@ llvm::Error SplitPercpuHandoffCheck::setOption(llvm::StringRef Key,
                                                llvm::StringRef Value) {
   if (Key != "ReportAllValues")
     return Check::setOption(Key, Value);
-  if (Value != "true" && Value != "false")
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "option '%s.ReportAllValues' takes true or false, not '%s'",
-        name().str().c_str(), Value.str().c_str());
-  ReportAllValues = Value == "true";
-  return llvm::Error::success();
+  return setBoolOption(Key, Value, ReportAllValues);
 }
 
 std::vector<std::pair<std::string, std::string>>
