@@ -145,8 +145,7 @@ void SleepInAtomicCheck::run(const Program &P,
       static const SleepWitness Here;
       auto Found = Find(Op.States, [&](const AbsState &, const RelState &R)
                                        -> const SleepWitness * {
-        return Op.Rule == rules::MayFault && R.PagefaultDepth > 0 ? nullptr
-                                                                  : &Here;
+        return Sleepers::failsInstead(Op, R) ? nullptr : &Here;
       });
       if (Found)
         Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});

@@ -22,10 +22,12 @@ bool Sleepers::sleepsFreely(const RelState &R) {
          (R.KindMask & KindTask);
 }
 
+bool Sleepers::failsInstead(const Operation &Op, const RelState &R) {
+  return Op.Rule == rules::MayFault && R.PagefaultDepth > 0;
+}
+
 bool Sleepers::sleepingOp(const Operation &Op, const RelState &R) const {
-  // A user access with page faults disabled fails instead of sleeping.
-  return sleepsFreely(R) &&
-         !(Op.Rule == rules::MayFault && R.PagefaultDepth > 0);
+  return sleepsFreely(R) && !failsInstead(Op, R);
 }
 
 llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {

@@ -52,6 +52,9 @@ public:
   /// Callees of C that may be entered through it (not a generic hook's,
   /// nor a function some caller passes as a parameter).
   llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
+  /// A user access with page faults disabled at R fails instead of
+  /// sleeping.
+  static bool failsInstead(const Operation &Op, const RelState &R);
 
 private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
