@@ -16,7 +16,7 @@ struct ModelFile {
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
-  std::vector<std::string> ObjectLocks, CpuIndexed;
+  std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<ValueSource> Values;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
@@ -414,6 +414,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("task-switched-percpu", F.TaskSwitched);
     Io.mapOptional("object-locks", F.ObjectLocks);
     Io.mapOptional("cpu-indexed", F.CpuIndexed);
+    Io.mapOptional("percpu-exchanges", F.PercpuExchanges);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
     if (auto *Ctx = static_cast<ParseContext *>(Io.getContext()))
@@ -561,6 +562,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(TaskSwitched, std::move(File.TaskSwitched));
   prepend(ObjectLocks, std::move(File.ObjectLocks));
   prepend(CpuIndexed, std::move(File.CpuIndexed));
+  prepend(PercpuExchanges, std::move(File.PercpuExchanges));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
@@ -585,6 +587,7 @@ void KernelModel::compile() {
   TaskSwitchedNames.add(TaskSwitched);
   ObjectLockNames.add(ObjectLocks);
   CpuIndexedNames.add(CpuIndexed);
+  PercpuExchangeNames.add(PercpuExchanges);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -705,6 +708,10 @@ bool KernelModel::isObjectLock(StringRef Name) const {
 
 bool KernelModel::isCpuIndexed(StringRef Name) const {
   return CpuIndexedNames.contains(Name);
+}
+
+bool KernelModel::isPercpuExchange(StringRef Name) const {
+  return PercpuExchangeNames.contains(Name);
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

@@ -379,6 +379,9 @@ public:
   /// Macros and calls that reach the per-CPU data of a CPU named by number
   /// (per_cpu(x, cpu)).
   bool isCpuIndexed(llvm::StringRef Name) const;
+  /// Compare-and-exchange macros on this CPU's copy of a per-CPU variable
+  /// that return whether they succeeded (this_cpu_cmpxchg_double()).
+  bool isPercpuExchange(llvm::StringRef Name) const;
   /// The first `values` entry naming Name, or null.
   const ValueSource *findValueSource(llvm::StringRef Name) const;
 
@@ -395,7 +398,7 @@ private:
   std::vector<Callback> Callbacks;
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
-  std::vector<std::string> ObjectLocks, CpuIndexed;
+  std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<ValueSource> Values;
   std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
@@ -403,7 +406,7 @@ private:
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
-  NameSet ObjectLockNames, CpuIndexedNames;
+  NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;
   std::deque<NameSet> EntryPointNames, ExitPathNames, RuleNames; // never relocated
   struct NamePattern {
