@@ -221,7 +221,9 @@ private:
         return Use(ValueUse::Kind::Deref, P);
       if (const auto *B = dyn_cast<BinaryOperator>(P)) {
         if (B->getOpcode() == BO_Assign && B->getRHS() == Cur) {
-          if (const VarDecl *V = VariableUses::varOf(B->getLHS()))
+          // A global variable keeps it (misrouted_irq()'s irq_poll_cpu).
+          if (const VarDecl *V = VariableUses::varOf(B->getLHS());
+              V && V->hasLocalStorage())
             return variable(V, B, Out);
           return Use(ValueUse::Kind::Store, P);
         }

@@ -61,6 +61,16 @@ SYSCALL_DEFINE1(poll_once, int, x)
 	return x;
 }
 
+// 6. The CPU number kept in a global variable (misrouted_irq()'s
+// irq_poll_cpu).
+int poll_cpu;
+
+SYSCALL_DEFINE1(start_poll_global, int, x)
+{
+	poll_cpu = smp_processor_id();
+	return x;
+}
+
 // CHECK: consequence-wrong-cpu-state.c:22:12: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [wrong-cpu-state]{{$}}
 // CHECK: consequence-wrong-cpu-state.c:20:1: note: '__do_sys_sched_tick' is a system call body: task context, preemptible
 // CHECK: consequence-wrong-cpu-state.c:22:12: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
@@ -81,3 +91,7 @@ SYSCALL_DEFINE1(poll_once, int, x)
 // CHECK: consequence-wrong-cpu-state.c:58:1: note: '__do_sys_poll_once' is a system call body: task context, preemptible
 // CHECK: consequence-wrong-cpu-state.c:60:13: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
 // CHECK: consequence-wrong-cpu-state.c:55:2: note: it picks the per-CPU data of that CPU here, through 'per_cpu' in 'count_poll': after a migration, another CPU's state
+// CHECK: consequence-wrong-cpu-state.c:70:13: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [wrong-cpu-state]{{$}}
+// CHECK: consequence-wrong-cpu-state.c:68:1: note: '__do_sys_start_poll_global' is a system call body: task context, preemptible
+// CHECK: consequence-wrong-cpu-state.c:70:13: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
+// CHECK: consequence-wrong-cpu-state.c:70:2: note: it is stored here, in '__do_sys_start_poll_global': the object keeps it as this CPU's

@@ -22,13 +22,15 @@ static void emit_one(struct console *con)
 	__this_cpu_inc(emitted);
 	raw_cpu_inc(emitted);
 	// CHECK: indirect-contract.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write 'raw_cpu_inc(emitted)' where preemption is enabled; the task is pinned to this CPU (migrate_disable(), a bound kworker), but a preempting task may interleave with it [percpu-preemptible]
-	// CHECK: indirect-contract.c:[[@LINE+19]]:2: note: 'printing_thread' is a kthread function: task context, preemptible
-	// CHECK: indirect-contract.c:[[@LINE+12]]:2: note: 'emit_one' called here
+	// CHECK: indirect-contract.c:[[@LINE+21]]:2: note: 'printing_thread' is a kthread function: task context, preemptible
+	// CHECK: indirect-contract.c:[[@LINE+14]]:2: note: 'emit_one' called here
 	con->device_unlock(con, flags);
 	owner_cpu = smp_processor_id();
 	// CHECK: indirect-contract.c:[[@LINE-1]]:14: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: indirect-contract.c:[[@LINE+14]]:2: note: 'printing_thread' is a kthread function: task context, preemptible
-	// CHECK: indirect-contract.c:[[@LINE+7]]:2: note: 'emit_one' called here
+	// CHECK: indirect-contract.c:[[@LINE+16]]:2: note: 'printing_thread' is a kthread function: task context, preemptible
+	// CHECK: indirect-contract.c:[[@LINE+9]]:2: note: 'emit_one' called here
+	// CHECK: indirect-contract.c:[[@LINE-4]]:14: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
+	// CHECK: indirect-contract.c:[[@LINE-5]]:2: note: it is stored here, in 'emit_one': the object keeps it as this CPU's
 }
 
 static struct console the_console;

@@ -91,6 +91,11 @@ void passed(void)
 {
 	use(smp_processor_id());
 }
+int poll_cpu;
+void kept_global(void)
+{
+	poll_cpu = smp_processor_id(); /* kept-global */
+}
 )";
 
 unsigned lineOf(llvm::StringRef Marker) {
@@ -214,6 +219,12 @@ TEST(PickedObjects, WhoseStateTheValueStandsFor) {
   // Passed to a function the run does not have: nothing shown.
   EXPECT_FALSE(R.owner("passed", 0, true));
   EXPECT_EQ(R.classOf("passed"), Consequence::Unknown);
+
+  // Kept in a global variable.
+  std::optional<PickEvidence> Global = R.owner("kept_global", 0, true);
+  ASSERT_TRUE(Global);
+  EXPECT_EQ(Global->Where.Line, lineOf("kept-global"));
+  EXPECT_EQ(R.classOf("kept_global"), Consequence::WrongCpuState);
 }
 
 } // namespace
