@@ -69,6 +69,7 @@ FunctionSummary FunctionAnalyzer::run() {
   if (!Cfg)
     return std::move(Out);
   collectEvents();
+  markRetries();
   linkSites();
   readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
   solve();
@@ -422,6 +423,15 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
        << describe(B) << "\n";
   OS << "  returns " << describe(Out.ReturnBits) << "\n";
+  if (!Out.ReturnsExchange.empty())
+    OS << "  returns the exchange of " << Out.ReturnsExchange << "\n";
+  for (const ExchangeTest &X : Exchanges)
+    OS << "  exchange of " << X.Variable << " line " << X.Where.Line
+       << " tested by block " << X.Tester << ", failed to " << X.Failed << "\n";
+  for (const Operation &Op : Out.Ops)
+    if (Op.RetriedAt.valid())
+      OS << "  pick line " << Op.Where.Line << " retried at line "
+         << Op.RetriedAt.Line << "\n";
   dumpValues(OS);
 }
 

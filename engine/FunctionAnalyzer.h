@@ -121,6 +121,38 @@ private:
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,
                                   const ArgRef &CalleeRef) const;
   void collectEvents();
+  /// The block whose branch tests the value of the primitive or call S
+  /// (a macro's, named at UseLoc, where Outer >= 0); ~0u if none does.
+  unsigned testingBlock(const clang::Stmt *S, clang::SourceLocation UseLoc,
+                        int Outer) const;
+
+  // PercpuExchanges.cpp: compare-and-exchanges on this CPU's copy, and the
+  // per-CPU addresses whose picks their failure leads back to.
+  /// An exchange of Variable (as written) at S (a macro's, named at UseLoc,
+  /// where Outer >= 0; else a call of the file that returns one's result).
+  void noteExchange(llvm::StringRef Variable, const clang::Stmt *S,
+                    clang::SourceLocation UseLoc, int Outer);
+  /// The same for the exchange emitPrimitive() was given (its arguments,
+  /// the expansion chain of a macro's).
+  void noteExchangeMacro(llvm::ArrayRef<std::string> Args,
+                         llvm::ArrayRef<clang::SourceLocation> Chain,
+                         const clang::Stmt *S, clang::SourceLocation UseLoc,
+                         int Outer);
+  /// The same for a call to a function of the file that returns an
+  /// exchange's result, in the caller's terms.
+  void noteExchangeCall(const FunctionSummary &Callee,
+                        const clang::CallExpr *CE);
+  /// Operation::RetriedAt of each per-CPU address, after collectEvents().
+  void markRetries();
+  struct ExchangeTest {
+    std::string Variable; ///< A key (variableKey()).
+    unsigned Tester;      ///< The block whose branch tests its result.
+    unsigned Failed;      ///< The successor block where it failed.
+    SourcePoint Where;
+  };
+  std::vector<ExchangeTest> Exchanges;
+  /// Per-CPU addresses: the operation (Out.Ops) and its block.
+  std::vector<std::pair<unsigned, unsigned>> Picks;
   /// The per-CPU variable each stack-offset site's operations touch.
   void linkSites();
   /// The outermost node of the expansion named at NameLoc that holds S.

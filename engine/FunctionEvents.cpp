@@ -313,6 +313,9 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     emitPrimitive(*P, Name, Args, Text, CE, CE->getBeginLoc(), {}, -1, Events);
     return;
   }
+  if (const FunctionSummary *Sum = summaryOf(Callee);
+      Sum && !Sum->ReturnsExchange.empty())
+    noteExchangeCall(*Sum, CE);
   if (const ValueSource *V = TU.Lookup.valueSource(Name)) {
     addOperation(V->Rule, Name, CE->getBeginLoc(), Events);
     if (CE->getNumArgs())
@@ -350,6 +353,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
                                      llvm::ArrayRef<SourceLocation> Chain,
                                      int Outer, std::vector<Event> &Events) {
   if (P.Access) {
+    if (TU.Lookup.model().isPercpuExchange(Name))
+      noteExchangeMacro(Args, Chain, S, UseLoc, Outer);
     if (*P.Access == PercpuAccess::Safe ||
         (!Args.empty() && TU.Lookup.model().isTaskSwitched(Args.front())))
       return;
@@ -376,6 +381,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
                        valueUsedBy(parents().getParentIgnoreParenCasts(Top));
       }
     }
+    if (*P.Access == PercpuAccess::Address)
+      Picks.push_back({unsigned(Out.Ops.size()), Current});
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
     // A per-CPU address, or a CPU number: where it goes matters.
@@ -385,19 +392,13 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
         noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, V);
     return;
   }
-  // The block whose branch tests the primitive's value, if one does.
   const auto *X = dyn_cast_or_null<Expr>(S);
   auto IsThis = [&](const Expr *E) {
     return Outer >= 0 ? primitiveMacro(E) == UseLoc
                       : X && X->IgnoreParenImpCasts() == E;
   };
-  unsigned Tester = Current;
-  if (Outer >= 0) {
-    auto It = BlockTestingMacro.find(UseLoc.getRawEncoding());
-    Tester = It == BlockTestingMacro.end() ? ~0u : It->second;
-  }
-  bool Tested = Tester != ~0u && Branches[Tester].TrueSucc >= 0 &&
-                (Outer >= 0 || IsThis(Branches[Tester].Call));
+  unsigned Tester = testingBlock(S, UseLoc, Outer);
+  bool Tested = Tester != ~0u;
   auto Push = [&](const std::vector<Effect> &Fx, int Succ) {
     if (Fx.empty())
       return;
@@ -435,6 +436,20 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
   }
   Push(P.WhenTrue, Branches[Tester].TrueSucc);
   Push(P.WhenFalse, 1 - Branches[Tester].TrueSucc);
+}
+
+unsigned FunctionAnalyzer::testingBlock(const Stmt *S, SourceLocation UseLoc,
+                                        int Outer) const {
+  unsigned Tester = Current;
+  if (Outer >= 0) {
+    auto It = BlockTestingMacro.find(UseLoc.getRawEncoding());
+    Tester = It == BlockTestingMacro.end() ? ~0u : It->second;
+  }
+  const auto *X = dyn_cast_or_null<Expr>(S);
+  bool Tested = Tester != ~0u && Branches[Tester].TrueSucc >= 0 &&
+                (Outer >= 0 || (X && X->IgnoreParenImpCasts() ==
+                                         Branches[Tester].Call));
+  return Tested ? Tester : ~0u;
 }
 
 CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {

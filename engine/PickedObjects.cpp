@@ -1,6 +1,50 @@
 #include "engine/PickedObjects.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace kharden {
+
+std::string variableKey(llvm::StringRef Variable) {
+  std::string Key;
+  for (char C : Variable)
+    if (!llvm::isSpace(C))
+      Key += C;
+  llvm::StringRef K(Key);
+  for (;;) {
+    if (K.consume_front("&"))
+      continue;
+    // Parentheses around the whole of it, not "(a)->b" nor "(a)+(b)".
+    if (K.starts_with("(") && K.ends_with(")")) {
+      int Depth = 0;
+      size_t Close = 0;
+      for (size_t I = 0; I < K.size() && !Close; ++I)
+        if (K[I] == '(')
+          ++Depth;
+        else if (K[I] == ')' && --Depth == 0)
+          Close = I;
+      if (Close == K.size() - 1) {
+        K = K.drop_front().drop_back();
+        continue;
+      }
+    }
+    break;
+  }
+  return K.str();
+}
+
+llvm::StringRef variableRoot(llvm::StringRef Key) {
+  llvm::StringRef Root = Key.take_until([](char C) {
+    return C == '.' || C == '[' || C == '-' || C == '(';
+  });
+  return Root.empty() ? Key : Root;
+}
+
+bool partOf(llvm::StringRef Part, llvm::StringRef Whole) {
+  if (!Part.consume_front(Whole))
+    return false;
+  return Part.empty() || Part.starts_with("->") || Part.starts_with(".") ||
+         Part.starts_with("[");
+}
 
 namespace {
 
@@ -72,6 +116,17 @@ PickedObjects::lockedBeforeChange(const FunctionSummary &F,
   if (!Lock || (Change && *Change < Lock->first))
     return std::nullopt;
   return Lock->second;
+}
+
+bool PickedObjects::onlyReadThrough(const FunctionSummary &F,
+                                    const ValueFlow &Flow) const {
+  bool Only = true;
+  Graph.uses(F, Flow, [&](const ReachedUse &R) {
+    const ValueUse &U = *R.Use;
+    Only &= (U.K == ValueUse::Kind::Deref && U.Load) ||
+            U.K == ValueUse::Kind::Read;
+  });
+  return Only;
 }
 
 std::optional<PickEvidence> PickedObjects::ownership(const FunctionSummary &F,

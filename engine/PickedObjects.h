@@ -3,6 +3,8 @@
 // Questions about where a per-CPU pointer or a CPU number goes after the
 // operation that made it, answered from its uses (ValueGraph, across the
 // functions it is passed to and returned from):
+//  - whether the uses only read through the pointer (a pick that a
+//    compare-and-exchange retries, Operation::RetriedAt);
 //  - whether the code takes a lock inside the object the pointer picked
 //    (the kernel model's `object-locks`) before anything may change that
 //    object: then any CPU's object would have done;
@@ -21,6 +23,16 @@
 #include <optional>
 
 namespace kharden {
+
+/// The variable an operation names, without spaces, a leading '&' and
+/// enclosing parentheses: "&(x)" and "x" are one variable.
+std::string variableKey(llvm::StringRef Variable);
+/// What an operation's variable is part of: "stats" of "stats.hits[i]",
+/// "np" of "np->stats->drops".
+llvm::StringRef variableRoot(llvm::StringRef Key);
+/// Whether Part (a key) is Whole (a key) or a member or element of it:
+/// "s->cpu_slab->freelist" of "s->cpu_slab".
+bool partOf(llvm::StringRef Part, llvm::StringRef Whole);
 
 /// A use of a value that shows what it is for.
 struct PickEvidence {
@@ -44,6 +56,12 @@ public:
   /// is read unlocked from every CPU alike.
   std::optional<PickEvidence> lockedBeforeChange(const FunctionSummary &F,
                                                  const ValueFlow &Flow) const;
+
+  /// Whether the value's uses only read through it or compare it: no
+  /// store through it or of it, no call or return that takes it where the
+  /// run does not follow (a callee that never reads the parameter it gets
+  /// is no use).
+  bool onlyReadThrough(const FunctionSummary &F, const ValueFlow &Flow) const;
 
   /// The first use that makes the value stand for this CPU's state: an
   /// argument of a `cpu-indexed` macro or call (for a CPU number), or a

@@ -82,6 +82,11 @@ struct Operation {
   std::vector<RelState> States;
   /// The value of a per-CPU read inside a macro is used, not dropped.
   bool ValueUsed = false;
+  /// Of a per-CPU address: a compare-and-exchange on this CPU's copy of
+  /// the same variable (the kernel model's `percpu-exchanges`, or a call of
+  /// the file that returns one's result) from whose failure the code leads
+  /// back to before this operation. Where it is; invalid if none.
+  SourcePoint RetriedAt;
 
   bool isPercpu() const { return Rule == rules::Percpu; }
 };
@@ -188,6 +193,10 @@ struct FunctionSummary {
   /// change). Field "" is the whole object.
   ArgFacts Stores;
   std::vector<TargetJoin> Joins;
+  /// The per-CPU variable of a `percpu-exchanges` compare-and-exchange
+  /// whose success the function's only return returns, its root written
+  /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if none.
+  std::string ReturnsExchange;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

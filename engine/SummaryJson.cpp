@@ -33,10 +33,10 @@ namespace kharden {
                           ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
                           FnForwarded] = C;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
-                          OpStates, ValueUsed] = Op;
+                          OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, Joins,
-                          FnValues] = F;
+                          ReturnsExchange, FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
@@ -342,6 +342,8 @@ private:
     putArray(O, "macro_notes", notes(Op.MacroNotes));
     putArray(O, "states", states(Op.States));
     putFlag(O, "value_used", Op.ValueUsed);
+    if (Op.RetriedAt.valid())
+      O["retried_at"] = point(Op.RetriedAt);
     return O;
   }
 
@@ -396,6 +398,8 @@ private:
       Joins.push_back(
           json::Object{{"slot", J.Slot}, {"targets", json::Array(J.Targets)}});
     putArray(O, "joins", std::move(Joins));
+    if (!F.ReturnsExchange.empty())
+      O["returns_exchange"] = F.ReturnsExchange;
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -811,7 +815,9 @@ private:
            point(*O, "at", Op.Where, P) &&
            notes(*O, "macro_notes", Op.MacroNotes, P) &&
            states(*O, "states", Op.States, P) &&
-           flag(*O, "value_used", Op.ValueUsed, P);
+           flag(*O, "value_used", Op.ValueUsed, P) &&
+           (!O->get("retried_at") ||
+            point(*O, "retried_at", Op.RetriedAt, P));
   }
 
   bool siteValue(const json::Value &V, SiteValue &Out, Path P) {
@@ -888,6 +894,7 @@ private:
             knownBits(*O, "return_bits", F.ReturnBits, P)) &&
            array(*O, "stores", F.Stores, P, argFact) &&
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
+           optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
            array(*O, "values", F.Values, P,
                  [&](const json::Value &C, ValueFlow &Out, Path At) {
                    return valueFlow(C, Out, At);

@@ -61,13 +61,12 @@ public:
 
   /// Whether the value in V can be followed: a local or parameter of
   /// pointer or integer type whose address is never taken, never stepped
-  /// (`p++`, `p += n`), and, for a parameter, never assigned: it holds the
-  /// caller's value.
+  /// (`p++`, `p += n`). A parameter holds the caller's value where no
+  /// assignment came before.
   bool followable(const VarDecl *V) const {
     QualType T = V->getType();
     return V->hasLocalStorage() && !Spoiled.contains(V) &&
-           (T->isPointerType() || T->isIntegralOrEnumerationType()) &&
-           !(isa<ParmVarDecl>(V) && Defs.count(V));
+           (T->isPointerType() || T->isIntegralOrEnumerationType());
   }
 
   llvm::DenseMap<const VarDecl *, std::vector<const DeclRefExpr *>> Reads;
@@ -106,14 +105,17 @@ public:
     Followed.clear();
     climb(Value, nullptr, Object, Out);
   }
-  void followParameter(const ParmVarDecl *P, std::vector<FoundUse> &Out) {
+  /// Whether the parameter could be followed (then no use found means
+  /// that the function never reads what the caller passed).
+  bool followParameter(const ParmVarDecl *P, std::vector<FoundUse> &Out) {
     Followed.clear();
     variable(P, nullptr, Out);
+    return Vars.followable(P);
   }
 
 private:
   /// Follows V from Def, the assignment that stored the value (none: a
-  /// parameter, from the entry).
+  /// parameter, from the entry, to the reads no assignment comes before).
   void variable(const VarDecl *V, const Stmt *Def,
                 std::vector<FoundUse> &Out) {
     if (Followed.size() > 3 || !Followed.insert(V).second ||
@@ -131,8 +133,7 @@ private:
       const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
       if (!Cast || Cast->getCastKind() != CK_LValueToRValue)
         continue;
-      if (Def && Defs != Vars.Defs.end() &&
-          !Reaches(Def, Read, Defs->second))
+      if (Defs != Vars.Defs.end() && !Reaches(Def, Read, Defs->second))
         continue;
       climb(Cast, V, false, Out);
     }
@@ -158,8 +159,23 @@ private:
 
   /// Cur computes the value (Object: it is the object a per-CPU address
   /// points to, as an lvalue); climbs to what uses it.
+  /// Whether S is inside an operand that is not evaluated: sizeof(p->f)
+  /// (READ_ONCE()'s size check), the controlling expression of _Generic().
+  bool unevaluated(const Stmt *S) const {
+    for (const Stmt *P = PM.getParent(S); P; S = P, P = PM.getParent(P)) {
+      if (isa<UnaryExprOrTypeTraitExpr>(P))
+        return true;
+      if (const auto *G = dyn_cast<GenericSelectionExpr>(P);
+          G && G->getControllingExpr() == S)
+        return true;
+    }
+    return false;
+  }
+
   void climb(const Stmt *Cur, const VarDecl *Via, bool Object,
              std::vector<FoundUse> &Out) {
+    if (unevaluated(Cur))
+      return;
     auto Use = [&](ValueUse::Kind K, const Stmt *At) {
       Out.push_back({Object && K == ValueUse::Kind::Read ? ValueUse::Kind::Deref
                                                          : K,
@@ -355,10 +371,14 @@ void FunctionAnalyzer::followValues() {
         return It->second;
     return std::nullopt;
   };
-  // Whether a path leads from Def to Read that no other of Defs is on.
+  // Whether a path leads from Def (null: the entry) to Read that no other
+  // of Defs is on.
   auto Reaches = [&](const Stmt *Def, const Stmt *Read,
                      llvm::ArrayRef<const Stmt *> Defs) {
-    auto From = ElementOf(Def), To = ElementOf(Read);
+    auto From = Def ? ElementOf(Def)
+                    : std::make_optional(
+                          std::make_pair(Cfg->getEntry().getBlockID(), 0u));
+    auto To = ElementOf(Read);
     if (!From || !To)
       return false;
     if (*From == *To)
@@ -463,7 +483,8 @@ void FunctionAnalyzer::followValues() {
            std::make_pair(Rank[B.first], B.second);
   };
   auto Record = [&](ValueFlow Flow, llvm::ArrayRef<FoundUse> Found,
-                    const Stmt *Source, const ValueSource *Model) {
+                    const Stmt *Source, const ValueSource *Model,
+                    bool KeepEmpty = false) {
     auto SourceAt = Source ? ElementOf(Source) : std::nullopt;
     for (const FoundUse &F : Found) {
       if (Flow.Uses.size() >= MaxUsesPerValue)
@@ -486,10 +507,15 @@ void FunctionAnalyzer::followValues() {
       if (F.Via)
         U.Via = F.Via->getNameAsString();
       U.Where = TU.point(F.At->getBeginLoc());
-      if (llvm::any_of(Flow.Uses, [&](const ValueUse &X) {
+      // One use per place (a macro's uses share its expansion's); a
+      // dereference there loads only if each of them does.
+      if (auto Same = llvm::find_if(Flow.Uses, [&](const ValueUse &X) {
             return X.K == U.K && X.Where == U.Where && X.Arg == U.Arg;
-          }))
+          });
+          Same != Flow.Uses.end()) {
+        Same->Load &= U.Load;
         continue;
+      }
       // A use of the expression itself sees what its statement did (the
       // operation's own effects); a use of a variable, what came before; a
       // use inside a known macro's expansion of a value made before it,
@@ -509,7 +535,7 @@ void FunctionAnalyzer::followValues() {
         U.EndedAt = EndedBetween(*SourceAt, *At, *Model);
       Flow.Uses.push_back(std::move(U));
     }
-    if (!Flow.Uses.empty())
+    if (!Flow.Uses.empty() || KeepEmpty)
       Out.Values.push_back(std::move(Flow));
   };
   for (const NotedValue &V : Values) {
@@ -521,8 +547,13 @@ void FunctionAnalyzer::followValues() {
   }
   for (unsigned I = 0; I < FD->getNumParams() && I < MaxFollowedParams; ++I) {
     std::vector<FoundUse> Found;
-    Finder.followParameter(FD->getParamDecl(I), Found);
-    Record({ValueFlow::From::Parameter, I, {}}, Found, nullptr, nullptr);
+    const ParmVarDecl *P = FD->getParamDecl(I);
+    bool Followed = Finder.followParameter(P, Found);
+    // A parameter assigned before every read: its caller's value goes
+    // nowhere (__slab_alloc() picks its own `c`), which an empty flow says.
+    Record({ValueFlow::From::Parameter, I, {}}, Found, nullptr, nullptr,
+           Followed && Found.empty() && Vars.Defs.count(P) &&
+               Vars.Reads.count(P));
   }
 }
 

@@ -11,7 +11,10 @@
 // A value goes through the locals it is stored in (a local that holds
 // nothing else, its address never taken), casts, `&p->f`, `p + n`, `?:`,
 // and ends at a use: a dereference, an argument of a call or of a known
-// macro (`per_cpu(x, cpu)`), a return, a store elsewhere, or a read. Each
+// macro (`per_cpu(x, cpu)`), a return, a store elsewhere (a field, a global
+// variable), or a read; an operand of sizeof (READ_ONCE()'s size check) is
+// not evaluated and no use. A parameter's value is followed to the reads no
+// assignment of it comes before. Each
 // use has the contexts at it (RelState, as at operations; inside a known
 // macro's expansion, those before the macro's events, which sit at its
 // first element: `raw_spin_unlock_irqrestore(&base->lock, flags)` uses base

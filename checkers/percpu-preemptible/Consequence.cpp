@@ -4,41 +4,6 @@
 
 namespace kharden {
 
-std::string variableKey(llvm::StringRef Variable) {
-  std::string Key;
-  for (char C : Variable)
-    if (!llvm::isSpace(C))
-      Key += C;
-  llvm::StringRef K(Key);
-  for (;;) {
-    if (K.consume_front("&"))
-      continue;
-    // Parentheses around the whole of it, not "(a)->b" nor "(a)+(b)".
-    if (K.starts_with("(") && K.ends_with(")")) {
-      int Depth = 0;
-      size_t Close = 0;
-      for (size_t I = 0; I < K.size() && !Close; ++I)
-        if (K[I] == '(')
-          ++Depth;
-        else if (K[I] == ')' && --Depth == 0)
-          Close = I;
-      if (Close == K.size() - 1) {
-        K = K.drop_front().drop_back();
-        continue;
-      }
-    }
-    break;
-  }
-  return K.str();
-}
-
-llvm::StringRef variableRoot(llvm::StringRef Key) {
-  llvm::StringRef Root = Key.take_until([](char C) {
-    return C == '.' || C == '[' || C == '-' || C == '(';
-  });
-  return Root.empty() ? Key : Root;
-}
-
 namespace {
 
 bool writes(const Operation &Op) {
@@ -151,6 +116,14 @@ ConsequenceIndex::decidePick(const FunctionSummary &F,
             "the picked object's own lock is taken here by " + at(*Lock) +
                 ", before anything changes the object: each CPU's object "
                 "has its own lock, so another CPU's would do"}}};
+  if (!CpuNumber && Op.RetriedAt.valid() && Picks->onlyReadThrough(F, *Flow))
+    return ConsequenceDecision{
+        Consequence::CpuChoice,
+        {{Op.Where, "cpu-choice: " + What + " is only read through"},
+         {Op.RetriedAt,
+          "a compare-and-exchange on this CPU's copy of '" + Op.Variable +
+              "' follows, and where it fails the code goes back to before "
+              "the pick: a task that moved picks again"}}};
   if (std::optional<PickEvidence> Owner = Picks->ownership(F, *Flow, CpuNumber)) {
     std::string Why =
         Owner->Callee.empty()

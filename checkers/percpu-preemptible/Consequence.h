@@ -10,7 +10,9 @@
 //   preemptible, so two tasks may use the same value before either writes
 //   it back (the stack-offset bug). Severity error.
 // - cpu-choice: a per-CPU pointer whose object's own lock is taken before
-//   anything changes the object: any CPU's object would do. Severity note.
+//   anything changes the object, or that is only read through before a
+//   compare-and-exchange on this CPU's copy whose failure leads back to the
+//   pick (SLUB's fast paths): any CPU's object would do. Severity note.
 // - wrong-cpu-state: a CPU number that indexes per-CPU data, or a per-CPU
 //   pointer or CPU number kept in an object: the code works on, or records,
 //   the state of a CPU the task may have left. Severity warning.
@@ -70,13 +72,6 @@ private:
   std::optional<ConsequenceDecision> decidePick(const FunctionSummary &F,
                                                 const Operation &Op) const;
 };
-
-/// The variable an operation names, without spaces, a leading '&' and
-/// enclosing parentheses: "&(x)" and "x" are one variable.
-std::string variableKey(llvm::StringRef Variable);
-/// What an operation's variable is part of: "stats" of "stats.hits[i]",
-/// "np" of "np->stats->drops".
-llvm::StringRef variableRoot(llvm::StringRef Key);
 
 } // namespace kharden
 

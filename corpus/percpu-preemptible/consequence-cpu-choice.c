@@ -5,7 +5,7 @@
 // rcaches, srcu_data, vmap_block_queue, the swap slots cache, rt6's
 // uncached lists).
 // RUN: %kharden check --checks=percpu-preemptible %s -- %kflags 2>&1 | FileCheck %s --check-prefix=DEFAULT %strict
-// DEFAULT: kharden: 0 findings; 5 below --min-severity=warning
+// DEFAULT: kharden: 0 findings; 8 below --min-severity=warning
 // RUN: not %kharden check --checks=percpu-preemptible --min-severity=note %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -94,6 +94,95 @@ SYSCALL_DEFINE1(uncached_add, struct entry *, e)
 	return 0;
 }
 
+// 6. A look at the object through READ_ONCE() in a callee (whose size
+// check reads nothing), then the lock in another callee: taskstats_exit()'s
+// list_empty() and send_cpu_listeners().
+static int queue_empty(struct queue *q)
+{
+	return READ_ONCE(q->len) == 0;
+}
+
+static void queue_send(struct queue *q, int x)
+{
+	spin_lock(&q->lock);
+	q->len += x;
+	spin_unlock(&q->lock);
+}
+
+SYSCALL_DEFINE1(queue_send_any, int, x)
+{
+	struct queue *q = raw_cpu_ptr(&queues);
+
+	if (queue_empty(q))
+		return 0;
+	queue_send(q, x);
+	return 0;
+}
+
+// SLUB's fast paths: the picked pointer is only read through, then a
+// compare-and-exchange on this CPU's copy checks what was read; where it
+// fails (the task moved, or another task ran here) the code goes back to
+// before the pick.
+struct kcpu { void **freelist; unsigned long tid; void *slab; };
+struct kcache { struct kcpu *cpu_slab; };
+
+// The slow path picks its own (with preemption off): the caller's pointer
+// is never read, as in __slab_alloc().
+static void *refill(struct kcache *s, struct kcpu *c)
+{
+	void *p;
+
+	c = get_cpu_ptr(s->cpu_slab);
+	p = c->slab;
+	c->slab = NULL;
+	put_cpu_ptr(s->cpu_slab);
+	return p;
+}
+
+// 7. this_cpu_cmpxchg_double() (6.1's slab_alloc_node()), the pointer also
+// passed to the slow path.
+SYSCALL_DEFINE1(kalloc, struct kcache *, s)
+{
+	struct kcpu *c;
+	unsigned long tid;
+	void **object;
+
+redo:
+	c = raw_cpu_ptr(s->cpu_slab);
+	tid = READ_ONCE(c->tid);
+	object = c->freelist;
+	if (!object || !c->slab)
+		return (long)refill(s, c);
+	if (unlikely(!this_cpu_cmpxchg_double(s->cpu_slab->freelist,
+					      s->cpu_slab->tid, object, tid,
+					      (void **)*object, tid + 1)))
+		goto redo;
+	return (long)object;
+}
+
+// 8. The exchange in a function of the file that returns its success
+// (6.12's __update_cpu_freelist_fast(), this_cpu_try_cmpxchg() under a name
+// of SLUB's own), in a loop.
+#define this_cpu_try_cmpxchg_freelist this_cpu_try_cmpxchg
+static int update_fast(struct kcache *s, unsigned long tid)
+{
+	return this_cpu_try_cmpxchg_freelist(s->cpu_slab->tid, &tid, tid + 1);
+}
+
+SYSCALL_DEFINE2(kfree_fast, struct kcache *, s, void *, slab)
+{
+	struct kcpu *c;
+	unsigned long tid;
+
+	do {
+		c = raw_cpu_ptr(s->cpu_slab);
+		tid = c->tid;
+		if (slab != c->slab)
+			return -1;
+	} while (!update_fast(s, tid));
+	return 0;
+}
+
 // CHECK: consequence-cpu-choice.c:33:20: note: per-CPU pointer 'raw_cpu_ptr(&caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
 // CHECK: consequence-cpu-choice.c:30:1: note: '__do_sys_cache_put' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:33:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
@@ -114,3 +203,15 @@ SYSCALL_DEFINE1(uncached_add, struct entry *, e)
 // CHECK: consequence-cpu-choice.c:86:1: note: '__do_sys_uncached_add' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:88:21: note: cpu-choice: the per-CPU pointer only picks one CPU's object
 // CHECK: consequence-cpu-choice.c:91:2: note: the picked object's own lock is taken here by 'spin_lock_bh' in '__do_sys_uncached_add', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:114:20: note: per-CPU pointer 'raw_cpu_ptr(&queues)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:112:1: note: '__do_sys_queue_send_any' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:114:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:107:2: note: the picked object's own lock is taken here by 'spin_lock' in 'queue_send', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:151:6: note: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:144:1: note: '__do_sys_kalloc' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:151:6: note: cpu-choice: the per-CPU pointer is only read through
+// CHECK: consequence-cpu-choice.c:156:16: note: a compare-and-exchange on this CPU's copy of 's->cpu_slab' follows, and where it fails the code goes back to before the pick: a task that moved picks again
+// CHECK: consequence-cpu-choice.c:178:7: note: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:172:1: note: '__do_sys_kfree_fast' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:178:7: note: cpu-choice: the per-CPU pointer is only read through
+// CHECK: consequence-cpu-choice.c:182:12: note: a compare-and-exchange on this CPU's copy of 's->cpu_slab' follows, and where it fails the code goes back to before the pick: a task that moved picks again

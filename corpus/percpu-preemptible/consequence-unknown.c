@@ -79,6 +79,59 @@ SYSCALL_DEFINE1(take_locked, int, x)
 	return 0;
 }
 
+// 8-10. Compare-and-exchanges that leave a pick unknown.
+struct kcpu { void **freelist; unsigned long tid; void *slab; };
+struct kcache { struct kcpu *cpu_slab; struct kcpu *other_slab; };
+
+// 8. Where the exchange fails, the code does not go back to the pick.
+SYSCALL_DEFINE1(kalloc_once, struct kcache *, s)
+{
+	struct kcpu *c = raw_cpu_ptr(s->cpu_slab);
+	unsigned long tid = c->tid;
+	void **object = c->freelist;
+
+	if (!this_cpu_cmpxchg_double(s->cpu_slab->freelist, s->cpu_slab->tid,
+				     object, tid, NULL, tid + 1))
+		return -1;
+	return 0;
+}
+
+// 9. The object changes through the pointer before the exchange.
+SYSCALL_DEFINE1(kalloc_store, struct kcache *, s)
+{
+	struct kcpu *c;
+	unsigned long tid;
+	void **object;
+
+redo:
+	c = raw_cpu_ptr(s->cpu_slab);
+	tid = c->tid;
+	object = c->freelist;
+	c->slab = NULL;
+	if (!this_cpu_cmpxchg_double(s->cpu_slab->freelist, s->cpu_slab->tid,
+				     object, tid, NULL, tid + 1))
+		goto redo;
+	return 0;
+}
+
+// 10. The exchange is on another per-CPU variable than the pick.
+SYSCALL_DEFINE1(kalloc_other, struct kcache *, s)
+{
+	struct kcpu *c;
+	unsigned long tid;
+	void **object;
+
+redo:
+	c = raw_cpu_ptr(s->cpu_slab);
+	tid = c->tid;
+	object = c->freelist;
+	if (!this_cpu_cmpxchg_double(s->other_slab->freelist,
+				     s->other_slab->tid, object, tid, NULL,
+				     tid + 1))
+		goto redo;
+	return 0;
+}
+
 // CHECK: consequence-unknown.c:24:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:22:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:30:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
@@ -95,3 +148,9 @@ SYSCALL_DEFINE1(take_locked, int, x)
 // CHECK: consequence-unknown.c:64:1: note: '__do_sys_take_ticket' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:73:26: warning: per-CPU pointer 'raw_cpu_ptr(&locked_pools)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:71:1: note: '__do_sys_take_locked' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:89:19: warning: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:87:1: note: '__do_sys_kalloc_once' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:107:6: warning: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:100:1: note: '__do_sys_kalloc_store' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:125:6: warning: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:118:1: note: '__do_sys_kalloc_other' is a system call body: task context, preemptible

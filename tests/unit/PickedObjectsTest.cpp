@@ -21,8 +21,11 @@ primitives:
     access: cpu-id
   - names: [per_cpu]
     access: safe
+  - names: [xchg_ok]
+    access: safe
 object-locks: [spin_lock, mutex_lock]
 cpu-indexed: [per_cpu]
+percpu-exchanges: [xchg_ok]
 )";
 
 // Each line the tests name is marked with a comment.
@@ -91,10 +94,82 @@ void passed(void)
 {
 	use(smp_processor_id());
 }
+#define PEEK_THEN_CLEAR(p) (use((p)->n), (p)->n = 0)
+void cleared_in_macro(void)
+{
+	struct obj *o = raw_cpu_ptr(&objs);
+	PEEK_THEN_CLEAR(o);
+	spin_lock(&o->lock);
+}
+int xchg_ok(int pcp, int old, int new);
 int poll_cpu;
 void kept_global(void)
 {
 	poll_cpu = smp_processor_id(); /* kept-global */
+}
+struct cache { struct obj *cpu; struct obj *other; };
+static int refill(struct obj *o, struct cache *c)
+{
+	o = raw_cpu_ptr(c->cpu);
+	return o->n + sizeof(o->back->n);
+}
+int retried(struct cache *c)
+{
+	struct obj *o;
+	int v;
+redo:
+	o = raw_cpu_ptr(c->cpu);
+	v = o->n + sizeof(o->back = 0);
+	if (!v)
+		return refill(o, c);
+	if (!xchg_ok(c->cpu->n, v, v + 1)) /* exchange */
+		goto redo;
+	return v;
+}
+static int try_update(struct cache *c, int v)
+{
+	return xchg_ok(c->cpu->n, v, v + 1);
+}
+int retried_by_callee(struct cache *c)
+{
+	struct obj *o;
+	int v;
+	do {
+		o = raw_cpu_ptr(c->cpu);
+		v = o->n;
+	} while (!try_update(c, v)); /* exchange-call */
+	return v;
+}
+int failure_goes_on(struct cache *c)
+{
+	struct obj *o = raw_cpu_ptr(c->cpu);
+	int v = o->n;
+	if (!xchg_ok(c->cpu->n, v, v + 1))
+		return -1;
+	return v;
+}
+int other_variable(struct cache *c)
+{
+	struct obj *o;
+	int v;
+redo:
+	o = raw_cpu_ptr(c->cpu);
+	v = o->n;
+	if (!xchg_ok(c->other->n, v, v + 1))
+		goto redo;
+	return v;
+}
+int stored_before(struct cache *c)
+{
+	struct obj *o;
+	int v;
+redo:
+	o = raw_cpu_ptr(c->cpu);
+	v = o->n;
+	o->back = 0;
+	if (!xchg_ok(c->cpu->n, v, v + 1))
+		goto redo;
+	return v;
 }
 )";
 
@@ -193,6 +268,12 @@ TEST(PickedObjects, ALockInACalleeComesWhereItIsCalled) {
   EXPECT_EQ(L->Function, "take");
 }
 
+TEST(PickedObjects, ALoadAndAStoreInOneMacroAreAStore) {
+  Analysed R = analyse();
+  EXPECT_FALSE(R.lock("cleared_in_macro"));
+  EXPECT_EQ(R.classOf("cleared_in_macro"), Consequence::Unknown);
+}
+
 TEST(PickedObjects, PassedWhereTheRunDoesNotFollowBeforeTheLock) {
   Analysed R = analyse();
   EXPECT_FALSE(R.lock("handed_first"));
@@ -225,6 +306,53 @@ TEST(PickedObjects, WhoseStateTheValueStandsFor) {
   ASSERT_TRUE(Global);
   EXPECT_EQ(Global->Where.Line, lineOf("kept-global"));
   EXPECT_EQ(R.classOf("kept_global"), Consequence::WrongCpuState);
+}
+
+TEST(PickedObjects, AParameterAssignedBeforeEveryReadGetsNothing) {
+  Analysed R = analyse();
+  const ValueFlow *O = parameterFlow(R.function("refill"), 0);
+  ASSERT_TRUE(O);
+  EXPECT_TRUE(O->Uses.empty());
+  // The second parameter is read as the caller passed it.
+  const ValueFlow *C = parameterFlow(R.function("refill"), 1);
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Uses.size(), 1u);
+}
+
+TEST(PickedObjects, SizeofReadsNothing) {
+  Analysed R = analyse();
+  // o->n and the call of refill(), which never reads it; not sizeof's.
+  const ValueFlow &V = R.flow("retried");
+  ASSERT_EQ(V.Uses.size(), 2u);
+  EXPECT_EQ(V.Uses[0].K, ValueUse::Kind::Deref);
+  EXPECT_TRUE(V.Uses[0].Load);
+  EXPECT_EQ(V.Uses[1].K, ValueUse::Kind::Arg);
+  EXPECT_TRUE(R.Picks->onlyReadThrough(R.function("retried"), V));
+}
+
+TEST(PickedObjects, AnExchangeWhoseFailureGoesBackToThePick) {
+  Analysed R = analyse();
+  const Operation &Pick = R.function("retried").Ops[0];
+  EXPECT_EQ(Pick.RetriedAt.Line, lineOf("exchange"));
+  EXPECT_EQ(R.classOf("retried"), Consequence::CpuChoice);
+  // Through a function of the file that returns the exchange's result.
+  EXPECT_EQ(R.function("try_update").ReturnsExchange, "#0->cpu->n");
+  EXPECT_EQ(R.function("retried_by_callee").Ops[0].RetriedAt.Line,
+            lineOf("exchange-call"));
+  EXPECT_EQ(R.classOf("retried_by_callee"), Consequence::CpuChoice);
+}
+
+TEST(PickedObjects, ExchangesThatDoNotRetryThePick) {
+  Analysed R = analyse();
+  for (llvm::StringRef Name : {"failure_goes_on", "other_variable"}) {
+    EXPECT_FALSE(R.function(Name).Ops[0].RetriedAt.valid()) << Name.str();
+    EXPECT_EQ(R.classOf(Name), Consequence::Unknown) << Name.str();
+  }
+  // Retried, but the object changes through the pointer first.
+  const FunctionSummary &Stored = R.function("stored_before");
+  EXPECT_TRUE(Stored.Ops[0].RetriedAt.valid());
+  EXPECT_FALSE(R.Picks->onlyReadThrough(Stored, R.flow("stored_before")));
+  EXPECT_EQ(R.classOf("stored_before"), Consequence::Unknown);
 }
 
 } // namespace

@@ -80,6 +80,7 @@ TUSummary everyField() {
   Op.MacroNotes = {{{"/src/percpu.h", 30, 1}, "expanded from macro"}};
   Op.States = {unusualState()};
   Op.ValueUsed = true;
+  Op.RetriedAt = {"/src/a.c", 9, 8};
   F.Ops.push_back(Op);
   Operation Random;
   Random.Rule = rules::RandomSource.str();
@@ -107,6 +108,7 @@ TUSummary everyField() {
               {{0, "rating"}, KnownBits::constant(50)}};
   F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
              {"var:hook", {}}};
+  F.ReturnsExchange = "#0->cpu_slab->tid";
   ValueFlow V;
   V.Source = ValueFlow::From::Call;
   V.Index = 1;
@@ -185,6 +187,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[1].Through, "field:console.device_lock");
   EXPECT_EQ(F.Calls[0].Through, "");
   EXPECT_EQ(F.Joins, G.Joins);
+  EXPECT_EQ(F.ReturnsExchange, "#0->cpu_slab->tid");
   ASSERT_EQ(Back->Flows.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
     const PointerFlow &A = Back->Flows[I], &B = S.Flows[I];
@@ -219,7 +222,10 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_EQ(Op.States.size(), 1u);
   expectSameState(Op.States[0], unusualState());
   EXPECT_TRUE(Op.ValueUsed);
+  EXPECT_EQ(Op.RetriedAt, G.Ops[0].RetriedAt);
+  EXPECT_EQ(Op.RetriedAt.Line, 9u);
   const Operation &Random = F.Ops[1];
+  EXPECT_FALSE(Random.RetriedAt.valid());
   EXPECT_EQ(Random.Rule, "random-source");
   EXPECT_EQ(Random.Name, "get_random_u16");
   EXPECT_EQ(Random.Where, G.Ops[1].Where);

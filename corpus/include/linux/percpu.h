@@ -42,6 +42,12 @@ void __this_cpu_preempt_check(const char *op);
 #define this_cpu_write(pcp, val) this_cpu_generic_to_op(pcp, val, =)
 #define this_cpu_add(pcp, val) this_cpu_generic_to_op(pcp, val, +=)
 #define this_cpu_inc(pcp) this_cpu_add(pcp, 1)
+/* The compare-and-exchanges on this CPU's copy: this_cpu_cmpxchg() returns
+ * the old value; this_cpu_cmpxchg_double() (6.1) and this_cpu_try_cmpxchg()
+ * (6.12) whether they succeeded. */
+#define this_cpu_cmpxchg(pcp, oval, nval) ({ typeof(pcp) __ret; preempt_disable_notrace(); __ret = *raw_cpu_ptr(&(pcp)); if (__ret == (oval)) *raw_cpu_ptr(&(pcp)) = (nval); preempt_enable_notrace(); __ret; })
+#define this_cpu_cmpxchg_double(pcp1, pcp2, oval1, oval2, nval1, nval2) ({ int __ret = 0; preempt_disable_notrace(); if (*raw_cpu_ptr(&(pcp1)) == (oval1) && *raw_cpu_ptr(&(pcp2)) == (oval2)) { *raw_cpu_ptr(&(pcp1)) = (nval1); *raw_cpu_ptr(&(pcp2)) = (nval2); __ret = 1; } preempt_enable_notrace(); __ret; })
+#define this_cpu_try_cmpxchg(pcp, ovalp, nval) ({ typeof(pcp) __old = *(ovalp); typeof(pcp) __cur = this_cpu_cmpxchg(pcp, __old, nval); int __ok = __cur == __old; if (!__ok) *(ovalp) = __cur; __ok; })
 
 #define get_cpu_var(var) (*({ preempt_disable(); this_cpu_ptr(&var); }))
 #define put_cpu_var(var) do { (void)&(var); preempt_enable(); } while (0)
