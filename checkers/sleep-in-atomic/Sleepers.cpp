@@ -78,28 +78,6 @@ void Sleepers::solveUnconditional() {
   }
 }
 
-AbsState Sleepers::calleeEntry(const AbsState &Entry, const RelState &R,
-                               const CallSite &C, size_t To) const {
-  const FunctionSummary &Callee = P.functions()[To];
-  AbsState S;
-  S.Kinds = Entry.Kinds & R.KindMask;
-  S.ArgKnown = C.ArgKnown;
-  S.ArgTrue = C.ArgTrue;
-  for (auto [Arg, Param] : C.Forwarded) {
-    if (KnownBits B = Entry.argBits({Param, ""});
-        !B.unknown() && P.bitsMatter(Callee, {Arg, ""}))
-      S.setArg({Arg, ""}, B);
-    else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
-      S.ArgKnown |= uint8_t(1u << Arg);
-      S.ArgTrue |= uint8_t(unsigned(*V) << Arg);
-    }
-  }
-  for (const auto &[A, Bits] : C.ArgBits)
-    if (P.bitsMatter(Callee, A))
-      S.setArg(A, Bits);
-  return S;
-}
-
 /// What of an entry context decides which paths of a function run.
 static std::string key(size_t F, const AbsState &E) {
   std::string K;
@@ -142,7 +120,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
         continue;
       for (size_t To : callees(F.Calls[C]))
         if (const SleepWitness *Next =
-                sleeps(To, calleeEntry(Entry, R, F.Calls[C], To))) {
+                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To))) {
           Found = keep({G, -1, int(C), To, Next});
           break;
         }
