@@ -82,7 +82,8 @@ void Sleepers::solveUnconditional() {
 static std::string key(size_t F, const AbsState &E) {
   std::string K;
   llvm::raw_string_ostream OS(K);
-  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.ArgKnown) << ':'
+  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.Bh) << ':'
+     << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown) << ':'
      << unsigned(E.ArgTrue);
   for (const auto &[A, B] : E.ArgBits)
     OS << ':' << unsigned(A.Index) << A.Field << '=' << B.Zero << '/' << B.One
@@ -104,7 +105,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
   ++Depth;
   const FunctionSummary &F = P.functions()[G];
   auto Runs = [&](const RelState &R) {
-    return (Entry.Kinds & R.KindMask) && feasible(Entry, R, F.Tests);
+    return compose(Entry, R).Kinds && feasible(Entry, R, F.Tests);
   };
   const SleepWitness *Found = nullptr;
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
