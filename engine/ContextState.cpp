@@ -32,6 +32,8 @@ bool RelState::sameContext(const RelState &O) const {
          UnmatchedRestores == O.UnmatchedRestores &&
          SavedCount == O.SavedCount && Region == O.Region &&
          KindMask == O.KindMask && BhDepth == O.BhDepth &&
+         AssertedBhOn == O.AssertedBhOn && AssertedIrqsOn == O.AssertedIrqsOn &&
+         ContextAsked == O.ContextAsked &&
          SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
          RcuDepth == O.RcuDepth &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
@@ -201,6 +203,12 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   case Effect::BhEnable:
     BhDepth = clampDepth(BhDepth - 1);
     return;
+  case Effect::AssertBhEnabled:
+    assertBhOn();
+    return;
+  case Effect::AssertIrqsEnabled:
+    assertIrqsOn();
+    return;
   case Effect::NotInTask:
     KindMask &= ~KindTask;
     return;
@@ -235,6 +243,23 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   }
 }
 
+// Where the function holds the disable itself, the predicate's branch
+// cannot run (no kind of context has it); where it released its caller's,
+// the branch says nothing of the caller's context.
+void RelState::assertBhOn() {
+  if (BhDepth > 0)
+    KindMask = 0;
+  else if (BhDepth == 0)
+    AssertedBhOn = true;
+}
+
+void RelState::assertIrqsOn() {
+  if (Irq == IrqRel::Off)
+    KindMask = 0;
+  else if (Irq == IrqRel::Inherited && UnmatchedRestores == 0)
+    AssertedIrqsOn = true;
+}
+
 void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
   bool WasAtomic = locallyAtomic();
   applyCalleeEffect(Exit, NoteId);
@@ -248,6 +273,11 @@ bool RelState::holdsNothing() const {
 
 void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   bool HeldNothing = holdsNothing();
+  // What the callee's predicates said of its entry is said of this point.
+  if (Exit.AssertedBhOn)
+    assertBhOn();
+  if (Exit.AssertedIrqsOn)
+    assertIrqsOn();
   // The callee first restored flags its caller (we) saved ...
   for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
     applyEffect(Effect::IrqRestore, NoteId);
@@ -287,6 +317,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   // A callee's own balanced disable/enable says nothing about our context:
   // only sleeping does.
   AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
+  ContextAsked |= Exit.ContextAsked;
   AssertedPinned |= Exit.AssertedPinned; // the same task
   KindMask &= Exit.KindMask;
   BhDepth = clampDepth(BhDepth + Exit.BhDepth);
@@ -464,7 +495,11 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
-  S.Kinds = Entry.Kinds & R.KindMask;
+  // A predicate's branch that says BH or IRQs are on where the context
+  // holds them off cannot run there.
+  bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
+                  (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
+  S.Kinds = RuledOut ? 0 : Entry.Kinds & R.KindMask;
   S.Bh = R.BhDepth > 0    ? Level::Off
          : R.BhDepth < 0  ? Level::Unknown // released a caller's disable
                           : Entry.Bh;

@@ -169,6 +169,14 @@ struct RelState {
   /// context predicates it passed (in_nmi(), in_task(), ...) narrowed them.
   uint8_t KindMask = AllKinds;
   int8_t BhDepth = 0;   ///< Bottom-half disables held (local_bh_disable()).
+  /// A predicate said bottom halves / IRQs are on where the function had
+  /// changed neither: so were they in the context it was entered in.
+  bool AssertedBhOn = false, AssertedIrqsOn = false;
+  /// The kinds, or the preemption asserted off, came (also) from a context
+  /// predicate's branch, here or in a callee (in_nmi(), !in_task()): a
+  /// condition on the context the path runs in, not a context the code
+  /// made or was entered in.
+  bool ContextAsked = false;
   int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
   bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
   int8_t RcuDepth = 0;  ///< RCU read-side sections held (rcu_read_lock()).
@@ -212,6 +220,9 @@ struct RelState {
 
 private:
   void applyEffect(Effect E, int16_t NoteId);
+  /// A predicate (or a callee's) says BH / IRQs are on here.
+  void assertBhOn();
+  void assertIrqsOn();
   void applyCalleeEffect(const RelState &Exit, int16_t NoteId);
   void updateRegion(bool WasAtomic, int16_t NoteId);
 };

@@ -109,8 +109,10 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
   for (const Event &E : BlockEvents[B.getBlockID()])
     if (E.K == Event::Effects && E.OnlyOnSucc == int(Succ))
       for (RelState &S : States)
-        for (Effect Fx : E.Fx)
+        for (Effect Fx : E.Fx) {
           S.apply(Fx, E.Note);
+          S.ContextAsked |= asksContext(Fx);
+        }
   const BranchTest &Test = Branches[B.getBlockID()];
   bool Value = int(Succ) == Test.TrueSucc;
   if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))

@@ -465,9 +465,15 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     }
-    // ArgKnown says 0; a pointer's NonZero is no test's business.
-    if (KnownBits B = argumentBits(Arg);
-        (B.Zero | B.One) && !(B == KnownBits::constant(0)))
+    // ArgKnown says 0, and says true of a pointer known not NULL (the
+    // address of an object or of a member, `&grp->rcu`), which decides the
+    // callee's `if (!head)`; ArgBits keep the bits known.
+    KnownBits B = argumentBits(Arg);
+    if (B.knownNonZero()) {
+      C.ArgKnown |= uint8_t(1u << I);
+      C.ArgTrue |= uint8_t(1u << I);
+    }
+    if ((B.Zero | B.One) && !(B == KnownBits::constant(0)))
       C.ArgBits.push_back({ArgRef{uint8_t(I), ""}, B});
     if (std::optional<FieldPath> Obj = Slots->pointeeOf(Arg))
       for (auto &[Field, B] : Fields->knownAt(*Obj, CE))

@@ -74,6 +74,8 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "assert-pinned", Effect::AssertPinned);
     Io.enumCase(E, "bh-disable", Effect::BhDisable);
     Io.enumCase(E, "bh-enable", Effect::BhEnable);
+    Io.enumCase(E, "assert-bh-enabled", Effect::AssertBhEnabled);
+    Io.enumCase(E, "assert-irqs-enabled", Effect::AssertIrqsEnabled);
     Io.enumCase(E, "not-in-task", Effect::NotInTask);
     Io.enumCase(E, "not-in-softirq", Effect::NotInSoftirq);
     Io.enumCase(E, "not-in-hardirq", Effect::NotInHardirq);
@@ -449,6 +451,8 @@ StringRef effectName(Effect E) {
   case Effect::AssertPinned: return "assert-pinned";
   case Effect::BhDisable: return "bh-disable";
   case Effect::BhEnable: return "bh-enable";
+  case Effect::AssertBhEnabled: return "assert-bh-enabled";
+  case Effect::AssertIrqsEnabled: return "assert-irqs-enabled";
   case Effect::NotInTask: return "not-in-task";
   case Effect::NotInSoftirq: return "not-in-softirq";
   case Effect::NotInHardirq: return "not-in-hardirq";

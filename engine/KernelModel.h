@@ -46,6 +46,11 @@ enum class Effect : uint8_t {
   AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.
   BhDisable, ///< local_bh_disable(): softirqs held off on this CPU.
   BhEnable,
+  /// A context predicate's branch says no bottom-half disable is counted
+  /// (in_interrupt() false), or that IRQs are on (irqs_disabled() false):
+  /// a caller that holds them off never takes it.
+  AssertBhEnabled,
+  AssertIrqsEnabled,
   /// A context predicate's branch (in_nmi(), in_task(), ...) rules a kind
   /// of context out (ContextKind).
   NotInTask,
@@ -64,6 +69,21 @@ enum class Effect : uint8_t {
   RcuReadLock,
   RcuReadUnlock,
 };
+
+/// Whether effect E on a context predicate's branch narrows what the
+/// context is said to be (a kind, preemption off) rather than changing it.
+inline bool asksContext(Effect E) {
+  switch (E) {
+  case Effect::AssertPreemptDisabled:
+  case Effect::NotInTask:
+  case Effect::NotInSoftirq:
+  case Effect::NotInHardirq:
+  case Effect::NotInNmi:
+    return true;
+  default:
+    return false;
+  }
+}
 
 /// The kinds of context the kernel distinguishes (the innermost one a CPU
 /// runs in), as bits of a set of possibilities: a hard IRQ handler may be

@@ -125,6 +125,11 @@ public:
   /// The functions call site C reaches (indices into functions()); true if
   /// they are the capped resolution of a generic slot.
   bool targetsOf(const CallSite &C, llvm::SmallVectorImpl<size_t> &Out) const;
+  /// The context call site C (in state R of a caller entered in Entry)
+  /// enters its callee To in: the kinds and levels, and what is known of
+  /// the arguments (fields and functions included).
+  AbsState calleeEntry(const AbsState &Entry, const RelState &R,
+                       const CallSite &C, size_t To) const;
   /// Whether the bits a caller passes as A matter to F: its tests read
   /// them, or it passes them on to a parameter whose tests do.
   bool bitsMatter(const FunctionSummary &F, const ArgRef &A) const {
@@ -177,10 +182,6 @@ private:
                  const AbsState &Entry,
                  llvm::SmallVectorImpl<size_t> &Out) const;
   void propagate(std::deque<size_t> &Work);
-  /// The context call site C (in state R of a caller entered in Entry)
-  /// enters its callee To in.
-  AbsState calleeEntry(const AbsState &Entry, const RelState &R,
-                       const CallSite &C, size_t To) const;
 
   /// What a call through Slot reaches.
   struct Resolution {

@@ -27,7 +27,9 @@ namespace kharden {
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
                           EnableEvidence, AssertedPreemptOff, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
-                          BhDepth, SimdDepth, SimdUsable, RcuDepth, Region,
+                          BhDepth, AssertedBhOn, AssertedIrqsOn,
+                          ContextAsked, SimdDepth,
+                          SimdUsable, RcuDepth, Region,
                           WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
@@ -254,6 +256,9 @@ private:
       O["kind_mask"] = R.KindMask;
     if (R.BhDepth != D.BhDepth)
       O["bh_depth"] = R.BhDepth;
+    putFlag(O, "asserted_bh_on", R.AssertedBhOn);
+    putFlag(O, "asserted_irqs_on", R.AssertedIrqsOn);
+    putFlag(O, "context_asked", R.ContextAsked);
     if (R.SimdDepth != D.SimdDepth)
       O["simd_depth"] = R.SimdDepth;
     putFlag(O, "simd_usable", R.SimdUsable);
@@ -631,6 +636,9 @@ private:
            integer(*O, "saved_count", R.SavedCount, P) &&
            integer(*O, "kind_mask", R.KindMask, P) &&
            integer(*O, "bh_depth", R.BhDepth, P) &&
+           flag(*O, "asserted_bh_on", R.AssertedBhOn, P) &&
+           flag(*O, "asserted_irqs_on", R.AssertedIrqsOn, P) &&
+           flag(*O, "context_asked", R.ContextAsked, P) &&
            integer(*O, "simd_depth", R.SimdDepth, P) &&
            flag(*O, "simd_usable", R.SimdUsable, P) &&
            integer(*O, "rcu_depth", R.RcuDepth, P) &&

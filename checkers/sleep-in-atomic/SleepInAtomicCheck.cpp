@@ -52,6 +52,20 @@ std::string where(ContextWord W, const AbsState &S, bool PreemptRcu) {
   }
 }
 
+/// R without what context predicates said, here or in a callee: the branch
+/// where in_interrupt() or !in_task() held is a condition on the context,
+/// not a context the code made or was entered in
+/// (workqueue_init_early() after a callee's !in_task() branch, a sleep
+/// where alloc_pages()'s own in_interrupt() test joined again). The path
+/// itself stays ruled out where the context's kind contradicts them.
+RelState ownFacts(RelState R) {
+  if (R.ContextAsked) {
+    R.KindMask = AllKinds;
+    R.AssertedPreemptOff = false;
+  }
+  return R;
+}
+
 /// Whether F's own code made the point at R atomic (a lock, a section),
 /// rather than the context it was entered in.
 bool atomicHere(const RelState &R) {
@@ -109,16 +123,16 @@ void SleepInAtomicCheck::run(const Program &P,
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
                                     const SleepWitness *>> {
       for (const EntryContext &E : P.entries(F))
-        for (const RelState &R : States) {
-          if ((E.FromCall && !atomicHere(R)) || !feasible(E.State, R, F.Tests))
-            continue;
+        for (const RelState &Seen : States) {
+          RelState R = ownFacts(Seen);
+          if ((E.FromCall && !atomicHere(R)) ||
+              !feasible(E.State, R, F.Tests) || !compose(E.State, Seen).Kinds)
+            continue; // ... or a path the context's kind rules out
           AbsState C = compose(E.State, R);
-          if (!C.Kinds)
-            continue; // a path the context's kind rules out
           std::optional<ContextWord> W = wrongIn(Rules, C);
           if (!W)
             continue;
-          if (const SleepWitness *Why = Sleeps(E.State, R))
+          if (const SleepWitness *Why = Sleeps(E.State, Seen))
             return std::tuple{contextNotes(F, E, R), C, *W, Why};
         }
       return std::nullopt;
@@ -156,7 +170,7 @@ void SleepInAtomicCheck::run(const Program &P,
       auto Found = Find(C.States, [&](const AbsState &E, const RelState &R)
                                       -> const SleepWitness * {
         for (size_t To : Targets)
-          if (const SleepWitness *W = S.sleeps(To, S.calleeEntry(E, R, C, To))) {
+          if (const SleepWitness *W = S.sleeps(To, P.calleeEntry(E, R, C, To))) {
             Callee = To;
             return W;
           }

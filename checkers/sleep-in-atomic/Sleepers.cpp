@@ -78,33 +78,12 @@ void Sleepers::solveUnconditional() {
   }
 }
 
-AbsState Sleepers::calleeEntry(const AbsState &Entry, const RelState &R,
-                               const CallSite &C, size_t To) const {
-  const FunctionSummary &Callee = P.functions()[To];
-  AbsState S;
-  S.Kinds = Entry.Kinds & R.KindMask;
-  S.ArgKnown = C.ArgKnown;
-  S.ArgTrue = C.ArgTrue;
-  for (auto [Arg, Param] : C.Forwarded) {
-    if (KnownBits B = Entry.argBits({Param, ""});
-        !B.unknown() && P.bitsMatter(Callee, {Arg, ""}))
-      S.setArg({Arg, ""}, B);
-    else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
-      S.ArgKnown |= uint8_t(1u << Arg);
-      S.ArgTrue |= uint8_t(unsigned(*V) << Arg);
-    }
-  }
-  for (const auto &[A, Bits] : C.ArgBits)
-    if (P.bitsMatter(Callee, A))
-      S.setArg(A, Bits);
-  return S;
-}
-
 /// What of an entry context decides which paths of a function run.
 static std::string key(size_t F, const AbsState &E) {
   std::string K;
   llvm::raw_string_ostream OS(K);
-  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.ArgKnown) << ':'
+  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.Bh) << ':'
+     << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown) << ':'
      << unsigned(E.ArgTrue);
   for (const auto &[A, B] : E.ArgBits)
     OS << ':' << unsigned(A.Index) << A.Field << '=' << B.Zero << '/' << B.One
@@ -126,7 +105,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
   ++Depth;
   const FunctionSummary &F = P.functions()[G];
   auto Runs = [&](const RelState &R) {
-    return (Entry.Kinds & R.KindMask) && feasible(Entry, R, F.Tests);
+    return compose(Entry, R).Kinds && feasible(Entry, R, F.Tests);
   };
   const SleepWitness *Found = nullptr;
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
@@ -142,7 +121,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
         continue;
       for (size_t To : callees(F.Calls[C]))
         if (const SleepWitness *Next =
-                sleeps(To, calleeEntry(Entry, R, F.Calls[C], To))) {
+                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To))) {
           Found = keep({G, -1, int(C), To, Next});
           break;
         }

@@ -43,10 +43,6 @@ public:
   /// How F may sleep when a call enters it in Entry (its arguments and the
   /// kind of context are what matter), or null if it cannot.
   const SleepWitness *sleeps(size_t F, const AbsState &Entry);
-  /// The context call site C, at state R of a function entered in Entry,
-  /// gives callee To: the kinds, and what is known of the arguments.
-  AbsState calleeEntry(const AbsState &Entry, const RelState &R,
-                       const CallSite &C, size_t To) const;
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
   /// Callees of C that may be entered through it (not a generic hook's,

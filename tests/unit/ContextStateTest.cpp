@@ -427,6 +427,48 @@ TEST(AbsState, BottomHalvesAndSimdSectionsCompose) {
   EXPECT_TRUE(compose(process(), Guarded).SimdUsable);
 }
 
+TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
+  // in_interrupt() false: no bottom-half disable counted.
+  RelState NotInInterrupt;
+  NotInInterrupt.apply(Effect::AssertBhEnabled, 0);
+  EXPECT_TRUE(NotInInterrupt.AssertedBhOn);
+  AbsState RcuCallback = process();
+  RcuCallback.Bh = Level::Off;
+  EXPECT_EQ(compose(RcuCallback, NotInInterrupt).Kinds, 0);
+  EXPECT_EQ(compose(process(), NotInInterrupt).Kinds, AllKinds);
+  // Under the function's own local_bh_disable() the branch cannot run.
+  RelState Own;
+  Own.apply(Effect::BhDisable, 0);
+  Own.apply(Effect::AssertBhEnabled, 1);
+  EXPECT_EQ(Own.KindMask, 0);
+  EXPECT_FALSE(Own.AssertedBhOn);
+  // irqs_disabled() false, said in a callee: the caller's IRQs were on.
+  RelState Callee;
+  Callee.apply(Effect::AssertIrqsEnabled, 0);
+  RelState Caller;
+  Caller.applyCallee(Callee, 1);
+  EXPECT_TRUE(Caller.AssertedIrqsOn);
+  AbsState IrqsOff = process();
+  IrqsOff.Irqs = Level::Off;
+  EXPECT_EQ(compose(IrqsOff, Caller).Kinds, 0);
+  RelState Disabled;
+  Disabled.apply(Effect::IrqDisable, 0);
+  Disabled.applyCallee(Callee, 1);
+  EXPECT_EQ(Disabled.KindMask, 0);
+}
+
+TEST(RelState, ContextAskedFlowsFromCallees) {
+  EXPECT_TRUE(asksContext(Effect::NotInTask));
+  EXPECT_TRUE(asksContext(Effect::AssertPreemptDisabled));
+  EXPECT_FALSE(asksContext(Effect::PreemptDisable));
+  RelState Callee;
+  Callee.ContextAsked = true;
+  RelState Caller;
+  Caller.applyCallee(Callee, 0);
+  EXPECT_TRUE(Caller.ContextAsked);
+  EXPECT_FALSE(RelState().ContextAsked);
+}
+
 TEST(CheckRule, WrongInUnlessExcused) {
   CheckRule R;
   R.WrongIn = {ContextWord::Nmi, ContextWord::Hardirq};

@@ -32,6 +32,9 @@ RelState unusualState() {
   R.Saved = {IrqRel::SleptOn, IrqRel::Off, IrqRel::Inherited};
   R.KindMask = KindHardirq | KindNmi;
   R.BhDepth = 2;
+  R.AssertedBhOn = true;
+  R.AssertedIrqsOn = true;
+  R.ContextAsked = true;
   R.SimdDepth = -1;
   R.SimdUsable = true;
   R.Region = 7;
