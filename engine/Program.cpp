@@ -23,21 +23,37 @@ static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
   return "'" + To.Name + "' called through '" + C.CalleeName + "'";
 }
 
-Note NoteChain::Node::note() const {
-  if (Own)
-    return *Own;
-  if (Of)
-    return *Of;
-  return {Call->Where, calledHere(*Call, *To)};
-}
-
 std::vector<Note> NoteChain::toVector() const {
   std::vector<Note> Out;
-  for (const Node *N = Last.get(); N; N = N->Prev.get())
-    Out.push_back(N->note());
+  if (P)
+    P->notesBackwards(*this, Out);
   std::reverse(Out.begin(), Out.end());
   dropRepeatedPlaces(Out);
   return Out;
+}
+
+void Program::notesBackwards(const NoteChain &Why,
+                             std::vector<Note> &Out) const {
+  // Each step is the caller's chain, the notes of the caller's own code on
+  // the path to the call, then the call.
+  for (const NoteChain *W = &Why; W->P;) {
+    if (W->Caller == NoteChain::Fact) {
+      Out.push_back(FactNotes[W->Path]);
+      return;
+    }
+    const FunctionSummary &F = Functions[W->Caller];
+    const CallSite *C = F.Calls.data();
+    size_t Path = W->Path;
+    for (; Path >= C->States.size(); ++C)
+      Path -= C->States.size();
+    const EntryContext &CallerEntry = Entries[W->Caller][W->CallerEntry];
+    Out.push_back({C->Where, calledHere(*C, Functions[W->To])});
+    llvm::SmallVector<const Note *, 3> Local =
+        localNotes(F, CallerEntry.State, C->States[Path]);
+    for (const Note *N : llvm::reverse(Local))
+      Out.push_back(*N);
+    W = &CallerEntry.Why;
+  }
 }
 
 void Program::add(TUSummary TU) {
@@ -73,6 +89,17 @@ bool Program::addEntry(size_t Function, EntryContext Ctx) {
       return false;
   Known.push_back(std::move(Ctx));
   return true;
+}
+
+bool Program::addFactEntry(size_t Function, AbsState State, Note Why) {
+  NoteChain Chain;
+  Chain.P = this;
+  Chain.Path = FactNotes.size();
+  FactNotes.push_back(std::move(Why));
+  if (addEntry(Function, {std::move(State), Chain}))
+    return true;
+  FactNotes.pop_back();
+  return false;
 }
 
 llvm::SmallVector<const Note *, 3>
@@ -371,7 +398,7 @@ void Program::solve() {
   Modelled.assign(Functions.size(), false);
   auto Seed = [&](size_t I, const ContextSpec &Spec, Note Why) {
     Modelled[I] = true;
-    if (addEntry(I, {AbsState::fromSpec(Spec), NoteChain{}.plus(std::move(Why))}))
+    if (addFactEntry(I, AbsState::fromSpec(Spec), std::move(Why)))
       Work.push_back(I);
   };
   for (size_t I = 0; I < Functions.size(); ++I)
@@ -417,11 +444,9 @@ void Program::solve() {
       // Entered preemptible by its own evidence, not by the kernel model:
       // not Modelled.
       std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
-      EntryContext E;
-      if (Sleeps)
-        E = {AbsState::fromSpec({Switch::On, Switch::On}),
-             NoteChain{}.plus(std::move(*Sleeps))};
-      if (addEntry(I, std::move(E)))
+      if (Sleeps ? addFactEntry(I, AbsState::fromSpec({Switch::On, Switch::On}),
+                                std::move(*Sleeps))
+                 : addEntry(I, EntryContext{}))
         Work.push_back(I);
       Unreached[I] = !Sleeps;
     }
@@ -490,20 +515,21 @@ void Program::propagate(std::deque<size_t> &Work) {
     Work.pop_front();
     const FunctionSummary &F = Functions[I];
     for (size_t E = Propagated[I]; E < Entries[I].size(); ++E) {
-      EntryContext Entry = Entries[I][E]; // copy: Entries may grow below
+      AbsState Entry = Entries[I][E].State; // copy: Entries may grow below
+      uint32_t Path = 0; // counts the paths of F's call sites, as NoteChain
       for (const CallSite &C : F.Calls) {
         llvm::SmallVector<size_t, 4> Callees;
-        bool Generic = calleesAt(F, C, Entry.State, Callees);
-        if (Callees.empty())
+        bool Generic = calleesAt(F, C, Entry, Callees);
+        if (Callees.empty()) {
+          Path += C.States.size();
           continue;
+        }
         for (const RelState &R : C.States) {
-          if (!feasible(Entry.State, R, F.Tests))
+          ++Path;
+          if (!feasible(Entry, R, F.Tests))
             continue;
-          NoteChain Why = Entry.Why;
-          for (const Note *N : localNotes(F, Entry.State, R))
-            Why = Why.plus(N);
           for (size_t To : Callees) {
-            AbsState Callee = calleeEntry(Entry.State, R, C, To);
+            AbsState Callee = calleeEntry(Entry, R, C, To);
             // A generic hook calls each of its many targets in its context
             // only if it calls it at all, which its type does not say: what
             // is off stays off for any target it calls, what is on may be
@@ -514,9 +540,13 @@ void Program::propagate(std::deque<size_t> &Work) {
               Callee.Irqs =
                   Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
             }
-            if (addEntry(To, {std::move(Callee),
-                              Why.plusCall(C, Functions[To]),
-                              /*FromCall=*/true}))
+            NoteChain Why;
+            Why.P = this;
+            Why.To = To;
+            Why.Caller = I;
+            Why.CallerEntry = E;
+            Why.Path = Path - 1;
+            if (addEntry(To, {std::move(Callee), Why, /*FromCall=*/true}))
               Work.push_back(To);
           }
         }

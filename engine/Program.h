@@ -23,41 +23,26 @@
 
 namespace kharden {
 
-/// An explanation built while propagating: shared tails keep it cheap, and
-/// so do steps that point into the program's summaries (which outlive the
-/// chain) instead of copying their text: a whole tree has millions of them.
-struct NoteChain {
-  struct Node {
-    std::unique_ptr<const Note> Own; ///< An entry fact's note, or
-    const Note *Of = nullptr;        ///< one of a function's notes, or
-    const CallSite *Call = nullptr;  ///< "'f' called here" of Call, To.
-    const FunctionSummary *To = nullptr;
-    std::shared_ptr<const Node> Prev;
+class Program;
 
-    Note note() const;
-  };
-  std::shared_ptr<const Node> Last;
-
-  NoteChain plus(Note N) const {
-    return step(std::make_unique<const Note>(std::move(N)), nullptr, nullptr,
-                nullptr);
-  }
-  /// A note of a summary the chain does not outlive.
-  NoteChain plus(const Note *N) const {
-    return step(nullptr, N, nullptr, nullptr);
-  }
-  /// Call (to To) called here.
-  NoteChain plusCall(const CallSite &Call, const FunctionSummary &To) const {
-    return step(nullptr, nullptr, &Call, &To);
-  }
+/// Why a function may be entered in a context: the notes from a kernel fact
+/// down the calls that reach it. A whole tree has millions of entry
+/// contexts, so a chain is kept as where its context came from (a fact's
+/// note, or a call its caller made in one of the caller's entry contexts)
+/// and its notes are made only when a finding asks.
+class NoteChain {
+public:
   std::vector<Note> toVector() const;
 
 private:
-  NoteChain step(std::unique_ptr<const Note> Own, const Note *Of,
-                 const CallSite *Call, const FunctionSummary *To) const {
-    return {std::make_shared<const Node>(
-        Node{std::move(Own), Of, Call, To, Last})};
-  }
+  friend class Program;
+  static constexpr uint32_t Fact = UINT32_MAX;
+  const Program *P = nullptr; ///< Null: no notes.
+  /// A call of Caller, entered in its entry context CallerEntry, to To:
+  /// Path counts the caller's call sites' paths (CallSite::States), in
+  /// order, up to the one taken. Or (Caller is Fact) the program's fact
+  /// note Path.
+  uint32_t To = 0, Caller = Fact, CallerEntry = 0, Path = 0;
 };
 
 /// One context a function may be entered in, and why.
@@ -102,6 +87,9 @@ public:
   explicit Program(std::shared_ptr<const KernelModel> Model,
                    unsigned MaxTargets = DefaultMaxTargets)
       : Model(std::move(Model)), MaxTargets(MaxTargets) {}
+  /// Entry contexts' explanations point into it.
+  Program(const Program &) = delete;
+  Program &operator=(const Program &) = delete;
 
   /// Adds one translation unit's summaries; a function already known from
   /// another unit (a header's static inline) is kept once.
@@ -160,6 +148,11 @@ private:
   localNotes(const FunctionSummary &F, const AbsState &Entry,
              const RelState &R);
   bool addEntry(size_t Function, EntryContext Ctx);
+  /// Adds an entry context State to Function that kernel fact Why explains.
+  bool addFactEntry(size_t Function, AbsState State, Note Why);
+  /// The notes of Why, last first.
+  friend class NoteChain;
+  void notesBackwards(const NoteChain &Why, std::vector<Note> &Out) const;
   /// Where the run queues work item Work on a workqueue that may run it
   /// on any CPU (a WQ_UNBOUND one), if it does.
   const WorkQueueing *unboundQueueing(const StorageName &Work) const;
@@ -213,6 +206,7 @@ private:
   std::vector<TargetFacts> Targets;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContext>> Entries;
+  std::vector<Note> FactNotes; ///< What NoteChains that start at a fact say.
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
   /// Functions the kernel model enters: an entry point or a callback.
