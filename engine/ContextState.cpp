@@ -473,6 +473,14 @@ std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
   return std::nullopt;
 }
 
+uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
+  // A predicate's branch that says BH or IRQs are on where the context
+  // holds them off cannot run there.
+  bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
+                  (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
+  return RuledOut ? 0 : Entry.Kinds & R.KindMask;
+}
+
 AbsState compose(const AbsState &Entry, const RelState &R) {
   AbsState S;
   switch (R.Irq) {
@@ -495,11 +503,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
-  // A predicate's branch that says BH or IRQs are on where the context
-  // holds them off cannot run there.
-  bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
-                  (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
-  S.Kinds = RuledOut ? 0 : Entry.Kinds & R.KindMask;
+  S.Kinds = composedKinds(Entry, R);
   S.Bh = R.BhDepth > 0    ? Level::Off
          : R.BhDepth < 0  ? Level::Unknown // released a caller's disable
                           : Entry.Bh;

@@ -290,6 +290,11 @@ bool feasible(const AbsState &Entry, const RelState &R,
 std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
                                    unsigned Param);
 
+/// The kinds of context (ContextKind bits) the point reached with relative
+/// state R from a function entered in context Entry may be in: none where
+/// the path cannot run there. compose(Entry, R).Kinds, without the rest.
+uint8_t composedKinds(const AbsState &Entry, const RelState &R);
+
 /// The absolute context at a point reached with relative state R from a
 /// function entered in context Entry.
 AbsState compose(const AbsState &Entry, const RelState &R);

@@ -126,7 +126,7 @@ void SleepInAtomicCheck::run(const Program &P,
         for (const RelState &Seen : States) {
           RelState R = ownFacts(Seen);
           if ((E.FromCall && !atomicHere(R)) ||
-              !feasible(E.State, R, F.Tests) || !compose(E.State, Seen).Kinds)
+              !feasible(E.State, R, F.Tests) || !composedKinds(E.State, Seen))
             continue; // ... or a path the context's kind rules out
           AbsState C = compose(E.State, R);
           std::optional<ContextWord> W = wrongIn(Rules, C);

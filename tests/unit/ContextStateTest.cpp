@@ -434,7 +434,9 @@ TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
   EXPECT_TRUE(NotInInterrupt.AssertedBhOn);
   AbsState RcuCallback = process();
   RcuCallback.Bh = Level::Off;
+  EXPECT_EQ(composedKinds(RcuCallback, NotInInterrupt), 0);
   EXPECT_EQ(compose(RcuCallback, NotInInterrupt).Kinds, 0);
+  EXPECT_EQ(composedKinds(process(), NotInInterrupt), AllKinds);
   EXPECT_EQ(compose(process(), NotInInterrupt).Kinds, AllKinds);
   // Under the function's own local_bh_disable() the branch cannot run.
   RelState Own;
