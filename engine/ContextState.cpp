@@ -33,7 +33,7 @@ bool RelState::sameContext(const RelState &O) const {
          SavedCount == O.SavedCount && Region == O.Region &&
          KindMask == O.KindMask && BhDepth == O.BhDepth &&
          AssertedBhOn == O.AssertedBhOn && AssertedIrqsOn == O.AssertedIrqsOn &&
-         ContextAsked == O.ContextAsked &&
+         ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
          RcuDepth == O.RcuDepth &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
@@ -111,7 +111,18 @@ void RelState::apply(Effect E, int16_t NoteId) {
   updateRegion(WasAtomic, NoteId);
 }
 
+void RelState::applyAsked(Effect E, int16_t NoteId) {
+  bool Inherited = Irq == IrqRel::Inherited;
+  apply(E, NoteId);
+  ContextAsked |= asksContext(E);
+  if (E == Effect::AssertIrqsDisabled && Inherited && Irq == IrqRel::Off)
+    IrqsOffAsked = true;
+}
+
 void RelState::applyEffect(Effect E, int16_t NoteId) {
+  if (E == Effect::IrqDisable || E == Effect::IrqEnable ||
+      E == Effect::IrqSave || E == Effect::IrqRestore)
+    IrqsOffAsked = false; // the code's own IRQ state from here
   switch (E) {
   case Effect::PreemptDisable:
     PreemptDepth = clampDepth(PreemptDepth + 1);
@@ -294,6 +305,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
     }
   } else if (Exit.Irq != IrqRel::Inherited) {
     Irq = Exit.Irq;
+    IrqsOffAsked = Exit.IrqsOffAsked;
     if (Irq == IrqRel::On)
       WhyIrq = NoteId;
   }

@@ -109,10 +109,8 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
   for (const Event &E : BlockEvents[B.getBlockID()])
     if (E.K == Event::Effects && E.OnlyOnSucc == int(Succ))
       for (RelState &S : States)
-        for (Effect Fx : E.Fx) {
-          S.apply(Fx, E.Note);
-          S.ContextAsked |= asksContext(Fx);
-        }
+        for (Effect Fx : E.Fx)
+          S.applyAsked(Fx, E.Note);
   const BranchTest &Test = Branches[B.getBlockID()];
   bool Value = int(Succ) == Test.TrueSucc;
   if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
@@ -260,7 +258,7 @@ void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
     return SplitOn([&](RelState &S, bool Value) {
       const ValueSlots::Fork &F = Slots->forks()[W.From];
       for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
-        S.apply(Fx, ForkNotes[W.From][!Value]);
+        S.applyAsked(Fx, ForkNotes[W.From][!Value]);
       S.setFact(W.Slot, Value);
       return true;
     });
