@@ -289,6 +289,11 @@ void FunctionAnalyzer::solve() {
   for (unsigned I = 0; I < Order.size(); ++I)
     RpoIndex[Order[I]->getBlockID()] = I;
   In[Cfg->getEntry().getBlockID()].push_back(RelState{});
+  // The CFG ties a block that ends in a noreturn call (BUG(), panic()) to
+  // the exit: its states never return to a caller. They stand for the
+  // exit only where no path returns.
+  StateSet NoReturn;
+  const CFGBlock *ExitBlock = &Cfg->getExit();
   std::set<unsigned> Work{RpoIndex[Cfg->getEntry().getBlockID()]};
   while (!Work.empty()) {
     const CFGBlock *B = Order[*Work.begin()];
@@ -302,15 +307,18 @@ void FunctionAnalyzer::solve() {
         continue;
       StateSet Edge = States;
       applyBranchFacts(*B, I, Edge);
+      bool Ends = Succ == ExitBlock && B->hasNoReturnElement();
       bool Changed = false;
       for (const RelState &S : Edge)
-        Changed |= addState(In[Succ->getBlockID()], S);
-      if (Changed)
+        Changed |= addState(Ends ? NoReturn : In[Succ->getBlockID()], S);
+      if (Changed && !Ends)
         Work.insert(RpoIndex[Succ->getBlockID()]);
     }
   }
   BlockIn = In;
-  const StateSet &Exit = In[Cfg->getExit().getBlockID()];
+  const StateSet &Exit = In[ExitBlock->getBlockID()].empty()
+                             ? NoReturn
+                             : In[ExitBlock->getBlockID()];
   // A path-insensitive join of "lock here, unlock there under the same
   // condition" leaves spurious unbalanced exits beside the real balanced one;
   // callers inherit only the balanced ones then. A lock or unlock wrapper
