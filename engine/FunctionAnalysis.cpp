@@ -325,18 +325,24 @@ void FunctionAnalyzer::solve() {
   // (no balanced exit at all) keeps its effect, and so does an exit holding
   // a lock whose return value tells it from every balanced one (a trylock
   // wrapper). A release on one return value is more often a lock taken in
-  // another file, which this file does not see.
-  auto Separated = [](const RelState &A, const RelState &B) {
+  // another file, which this file does not see. The same for RCU readers
+  // and bottom-half disables: a guard's destructor unlocks only `if
+  // (_T->lock)` (include/linux/cleanup.h, 6.1 and 6.12), which the
+  // constructor always set.
+  auto Separated = [](int8_t Depth, const RelState &A, const RelState &B) {
     bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
-    return A.PreemptDepth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
-                                                B.Returns != RetFact::Unknown &&
-                                                A.Returns != B.Returns));
+    return Depth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
+                                       B.Returns != RetFact::Unknown &&
+                                       A.Returns != B.Returns));
+  };
+  auto Kept = [&](const RelState &S, int8_t RelState::*Depth) {
+    return S.*Depth == 0 || llvm::all_of(Exit, [&](const RelState &B) {
+             return B.*Depth != 0 || Separated(S.*Depth, S, B);
+           });
   };
   for (const RelState &S : Exit)
-    if (S.PreemptDepth == 0 ||
-        llvm::all_of(Exit, [&](const RelState &B) {
-          return B.PreemptDepth != 0 || Separated(S, B);
-        })) {
+    if (Kept(S, &RelState::PreemptDepth) && Kept(S, &RelState::RcuDepth) &&
+        Kept(S, &RelState::BhDepth)) {
       RelState X = S.withoutLocalFacts();
       X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
       X.Returns = S.Returns;
