@@ -325,10 +325,11 @@ void FunctionAnalyzer::solve() {
   // (no balanced exit at all) keeps its effect, and so does an exit holding
   // a lock whose return value tells it from every balanced one (a trylock
   // wrapper). A release on one return value is more often a lock taken in
-  // another file, which this file does not see. The same for RCU readers
-  // and bottom-half disables: a guard's destructor unlocks only `if
-  // (_T->lock)` (include/linux/cleanup.h, 6.1 and 6.12), which the
-  // constructor always set.
+  // another file, which this file does not see. The same for RCU readers,
+  // bottom-half disables and IRQs left off beside an exit that enabled
+  // them: a guard's destructor unlocks only `if (_T->lock)`
+  // (include/linux/cleanup.h, 6.1 and 6.12), which the constructor always
+  // set.
   auto Separated = [](int8_t Depth, const RelState &A, const RelState &B) {
     bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
     return Depth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
@@ -340,9 +341,14 @@ void FunctionAnalyzer::solve() {
              return B.*Depth != 0 || Separated(S.*Depth, S, B);
            });
   };
+  auto IrqsKept = [&](const RelState &S) {
+    return S.Irq != IrqRel::Off || llvm::all_of(Exit, [&](const RelState &B) {
+             return B.Irq != IrqRel::On || Separated(1, S, B);
+           });
+  };
   for (const RelState &S : Exit)
     if (Kept(S, &RelState::PreemptDepth) && Kept(S, &RelState::RcuDepth) &&
-        Kept(S, &RelState::BhDepth)) {
+        Kept(S, &RelState::BhDepth) && IrqsKept(S)) {
       RelState X = S.withoutLocalFacts();
       X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
       X.Returns = S.Returns;
