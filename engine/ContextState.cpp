@@ -33,7 +33,7 @@ bool RelState::sameContext(const RelState &O) const {
          SavedCount == O.SavedCount && Region == O.Region &&
          KindMask == O.KindMask && BhDepth == O.BhDepth &&
          AssertedBhOn == O.AssertedBhOn && AssertedIrqsOn == O.AssertedIrqsOn &&
-         ContextAsked == O.ContextAsked &&
+         ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
          RcuDepth == O.RcuDepth &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
@@ -111,7 +111,18 @@ void RelState::apply(Effect E, int16_t NoteId) {
   updateRegion(WasAtomic, NoteId);
 }
 
+void RelState::applyAsked(Effect E, int16_t NoteId) {
+  bool Inherited = Irq == IrqRel::Inherited;
+  apply(E, NoteId);
+  ContextAsked |= asksContext(E);
+  if (E == Effect::AssertIrqsDisabled && Inherited && Irq == IrqRel::Off)
+    IrqsOffAsked = true;
+}
+
 void RelState::applyEffect(Effect E, int16_t NoteId) {
+  if (E == Effect::IrqDisable || E == Effect::IrqEnable ||
+      E == Effect::IrqSave || E == Effect::IrqRestore)
+    IrqsOffAsked = false; // the code's own IRQ state from here
   switch (E) {
   case Effect::PreemptDisable:
     PreemptDepth = clampDepth(PreemptDepth + 1);
@@ -294,6 +305,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
     }
   } else if (Exit.Irq != IrqRel::Inherited) {
     Irq = Exit.Irq;
+    IrqsOffAsked = Exit.IrqsOffAsked;
     if (Irq == IrqRel::On)
       WhyIrq = NoteId;
   }
@@ -473,6 +485,14 @@ std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
   return std::nullopt;
 }
 
+uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
+  // A predicate's branch that says BH or IRQs are on where the context
+  // holds them off cannot run there.
+  bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
+                  (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
+  return RuledOut ? 0 : Entry.Kinds & R.KindMask;
+}
+
 AbsState compose(const AbsState &Entry, const RelState &R) {
   AbsState S;
   switch (R.Irq) {
@@ -495,11 +515,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Preempt = R.EnableEvidence ? Level::On : Level::Unknown;
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
-  // A predicate's branch that says BH or IRQs are on where the context
-  // holds them off cannot run there.
-  bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
-                  (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
-  S.Kinds = RuledOut ? 0 : Entry.Kinds & R.KindMask;
+  S.Kinds = composedKinds(Entry, R);
   S.Bh = R.BhDepth > 0    ? Level::Off
          : R.BhDepth < 0  ? Level::Unknown // released a caller's disable
                           : Entry.Bh;

@@ -177,6 +177,10 @@ struct RelState {
   /// condition on the context the path runs in, not a context the code
   /// made or was entered in.
   bool ContextAsked = false;
+  /// IRQs are off (Irq is Off) only because a predicate's branch said so
+  /// (irqs_disabled() true), here or in a callee: like ContextAsked, a
+  /// condition on the context, not IRQs the code disabled.
+  bool IrqsOffAsked = false;
   int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
   bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
   int8_t RcuDepth = 0;  ///< RCU read-side sections held (rcu_read_lock()).
@@ -212,6 +216,10 @@ struct RelState {
   }
   /// Applies one primitive effect; NoteId explains it in reports.
   void apply(Effect E, int16_t NoteId);
+  /// Applies one effect of a branch of a context predicate (in_nmi(),
+  /// irqs_disabled(), or its value kept in a variable): what it says is
+  /// marked asked.
+  void applyAsked(Effect E, int16_t NoteId);
   /// Applies the context change of a callee that ended in state Exit.
   void applyCallee(const RelState &Exit, int16_t NoteId);
   /// The context is the one the function was entered in: nothing taken,
@@ -289,6 +297,11 @@ bool feasible(const AbsState &Entry, const RelState &R,
 /// R entered in context Entry, if the caller's constant or a branch says.
 std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
                                    unsigned Param);
+
+/// The kinds of context (ContextKind bits) the point reached with relative
+/// state R from a function entered in context Entry may be in: none where
+/// the path cannot run there. compose(Entry, R).Kinds, without the rest.
+uint8_t composedKinds(const AbsState &Entry, const RelState &R);
 
 /// The absolute context at a point reached with relative state R from a
 /// function entered in context Entry.

@@ -109,10 +109,8 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
   for (const Event &E : BlockEvents[B.getBlockID()])
     if (E.K == Event::Effects && E.OnlyOnSucc == int(Succ))
       for (RelState &S : States)
-        for (Effect Fx : E.Fx) {
-          S.apply(Fx, E.Note);
-          S.ContextAsked |= asksContext(Fx);
-        }
+        for (Effect Fx : E.Fx)
+          S.applyAsked(Fx, E.Note);
   const BranchTest &Test = Branches[B.getBlockID()];
   bool Value = int(Succ) == Test.TrueSucc;
   if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
@@ -260,7 +258,7 @@ void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
     return SplitOn([&](RelState &S, bool Value) {
       const ValueSlots::Fork &F = Slots->forks()[W.From];
       for (Effect Fx : Value ? F.IfTrue : F.IfFalse)
-        S.apply(Fx, ForkNotes[W.From][!Value]);
+        S.applyAsked(Fx, ForkNotes[W.From][!Value]);
       S.setFact(W.Slot, Value);
       return true;
     });
@@ -291,6 +289,11 @@ void FunctionAnalyzer::solve() {
   for (unsigned I = 0; I < Order.size(); ++I)
     RpoIndex[Order[I]->getBlockID()] = I;
   In[Cfg->getEntry().getBlockID()].push_back(RelState{});
+  // The CFG ties a block that ends in a noreturn call (BUG(), panic()) to
+  // the exit: its states never return to a caller. They stand for the
+  // exit only where no path returns.
+  StateSet NoReturn;
+  const CFGBlock *ExitBlock = &Cfg->getExit();
   std::set<unsigned> Work{RpoIndex[Cfg->getEntry().getBlockID()]};
   while (!Work.empty()) {
     const CFGBlock *B = Order[*Work.begin()];
@@ -304,33 +307,48 @@ void FunctionAnalyzer::solve() {
         continue;
       StateSet Edge = States;
       applyBranchFacts(*B, I, Edge);
+      bool Ends = Succ == ExitBlock && B->hasNoReturnElement();
       bool Changed = false;
       for (const RelState &S : Edge)
-        Changed |= addState(In[Succ->getBlockID()], S);
-      if (Changed)
+        Changed |= addState(Ends ? NoReturn : In[Succ->getBlockID()], S);
+      if (Changed && !Ends)
         Work.insert(RpoIndex[Succ->getBlockID()]);
     }
   }
   BlockIn = In;
-  const StateSet &Exit = In[Cfg->getExit().getBlockID()];
+  const StateSet &Exit = In[ExitBlock->getBlockID()].empty()
+                             ? NoReturn
+                             : In[ExitBlock->getBlockID()];
   // A path-insensitive join of "lock here, unlock there under the same
   // condition" leaves spurious unbalanced exits beside the real balanced one;
   // callers inherit only the balanced ones then. A lock or unlock wrapper
   // (no balanced exit at all) keeps its effect, and so does an exit holding
   // a lock whose return value tells it from every balanced one (a trylock
   // wrapper). A release on one return value is more often a lock taken in
-  // another file, which this file does not see.
-  auto Separated = [](const RelState &A, const RelState &B) {
+  // another file, which this file does not see. The same for RCU readers,
+  // bottom-half disables and IRQs left off beside an exit that enabled
+  // them: a guard's destructor unlocks only `if (_T->lock)`
+  // (include/linux/cleanup.h, 6.1 and 6.12), which the constructor always
+  // set.
+  auto Separated = [](int8_t Depth, const RelState &A, const RelState &B) {
     bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
-    return A.PreemptDepth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
-                                                B.Returns != RetFact::Unknown &&
-                                                A.Returns != B.Returns));
+    return Depth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
+                                       B.Returns != RetFact::Unknown &&
+                                       A.Returns != B.Returns));
+  };
+  auto Kept = [&](const RelState &S, int8_t RelState::*Depth) {
+    return S.*Depth == 0 || llvm::all_of(Exit, [&](const RelState &B) {
+             return B.*Depth != 0 || Separated(S.*Depth, S, B);
+           });
+  };
+  auto IrqsKept = [&](const RelState &S) {
+    return S.Irq != IrqRel::Off || llvm::all_of(Exit, [&](const RelState &B) {
+             return B.Irq != IrqRel::On || Separated(1, S, B);
+           });
   };
   for (const RelState &S : Exit)
-    if (S.PreemptDepth == 0 ||
-        llvm::all_of(Exit, [&](const RelState &B) {
-          return B.PreemptDepth != 0 || Separated(S, B);
-        })) {
+    if (Kept(S, &RelState::PreemptDepth) && Kept(S, &RelState::RcuDepth) &&
+        Kept(S, &RelState::BhDepth) && IrqsKept(S)) {
       RelState X = S.withoutLocalFacts();
       X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
       X.Returns = S.Returns;

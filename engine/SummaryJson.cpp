@@ -28,7 +28,7 @@ namespace kharden {
                           EnableEvidence, AssertedPreemptOff, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
                           BhDepth, AssertedBhOn, AssertedIrqsOn,
-                          ContextAsked, SimdDepth,
+                          ContextAsked, IrqsOffAsked, SimdDepth,
                           SimdUsable, RcuDepth, Region,
                           WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
@@ -259,6 +259,7 @@ private:
     putFlag(O, "asserted_bh_on", R.AssertedBhOn);
     putFlag(O, "asserted_irqs_on", R.AssertedIrqsOn);
     putFlag(O, "context_asked", R.ContextAsked);
+    putFlag(O, "irqs_off_asked", R.IrqsOffAsked);
     if (R.SimdDepth != D.SimdDepth)
       O["simd_depth"] = R.SimdDepth;
     putFlag(O, "simd_usable", R.SimdUsable);
@@ -639,6 +640,7 @@ private:
            flag(*O, "asserted_bh_on", R.AssertedBhOn, P) &&
            flag(*O, "asserted_irqs_on", R.AssertedIrqsOn, P) &&
            flag(*O, "context_asked", R.ContextAsked, P) &&
+           flag(*O, "irqs_off_asked", R.IrqsOffAsked, P) &&
            integer(*O, "simd_depth", R.SimdDepth, P) &&
            flag(*O, "simd_usable", R.SimdUsable, P) &&
            integer(*O, "rcu_depth", R.RcuDepth, P) &&

@@ -24,7 +24,7 @@
 namespace kharden {
 
 /// The layout and meaning of serialized summaries; part of every cache key.
-constexpr unsigned SummaryFormatVersion = 18;
+constexpr unsigned SummaryFormatVersion = 19;
 
 llvm::json::Value summaryToJson(const TUSummary &Summary);
 

@@ -56,12 +56,18 @@ std::string where(ContextWord W, const AbsState &S, bool PreemptRcu) {
 /// where in_interrupt() or !in_task() held is a condition on the context,
 /// not a context the code made or was entered in
 /// (workqueue_init_early() after a callee's !in_task() branch, a sleep
-/// where alloc_pages()'s own in_interrupt() test joined again). The path
-/// itself stays ruled out where the context's kind contradicts them.
+/// where alloc_pages()'s own in_interrupt() test joined again, after
+/// WARN(in_interrupt(), ...) kept in a variable), nor is the branch where
+/// irqs_disabled() held (modify_user_hw_breakpoint()). The path itself
+/// stays ruled out where the context's kind contradicts them.
 RelState ownFacts(RelState R) {
   if (R.ContextAsked) {
     R.KindMask = AllKinds;
     R.AssertedPreemptOff = false;
+  }
+  if (R.IrqsOffAsked) {
+    R.Irq = IrqRel::Inherited;
+    R.IrqsOffAsked = false;
   }
   return R;
 }
@@ -126,7 +132,7 @@ void SleepInAtomicCheck::run(const Program &P,
         for (const RelState &Seen : States) {
           RelState R = ownFacts(Seen);
           if ((E.FromCall && !atomicHere(R)) ||
-              !feasible(E.State, R, F.Tests) || !compose(E.State, Seen).Kinds)
+              !feasible(E.State, R, F.Tests) || !composedKinds(E.State, Seen))
             continue; // ... or a path the context's kind rules out
           AbsState C = compose(E.State, R);
           std::optional<ContextWord> W = wrongIn(Rules, C);

@@ -105,7 +105,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
   ++Depth;
   const FunctionSummary &F = P.functions()[G];
   auto Runs = [&](const RelState &R) {
-    return compose(Entry, R).Kinds && feasible(Entry, R, F.Tests);
+    return composedKinds(Entry, R) && feasible(Entry, R, F.Tests);
   };
   const SleepWitness *Found = nullptr;
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)

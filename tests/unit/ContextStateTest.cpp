@@ -434,7 +434,9 @@ TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
   EXPECT_TRUE(NotInInterrupt.AssertedBhOn);
   AbsState RcuCallback = process();
   RcuCallback.Bh = Level::Off;
+  EXPECT_EQ(composedKinds(RcuCallback, NotInInterrupt), 0);
   EXPECT_EQ(compose(RcuCallback, NotInInterrupt).Kinds, 0);
+  EXPECT_EQ(composedKinds(process(), NotInInterrupt), AllKinds);
   EXPECT_EQ(compose(process(), NotInInterrupt).Kinds, AllKinds);
   // Under the function's own local_bh_disable() the branch cannot run.
   RelState Own;
@@ -467,6 +469,31 @@ TEST(RelState, ContextAskedFlowsFromCallees) {
   Caller.applyCallee(Callee, 0);
   EXPECT_TRUE(Caller.ContextAsked);
   EXPECT_FALSE(RelState().ContextAsked);
+}
+
+TEST(RelState, IrqsOffAskedOnlyWhereAPredicateTurnedThemOff) {
+  // irqs_disabled()'s true branch in a function that changed nothing.
+  RelState Asked;
+  Asked.applyAsked(Effect::AssertIrqsDisabled, 0);
+  EXPECT_EQ(Asked.Irq, IrqRel::Off);
+  EXPECT_TRUE(Asked.IrqsOffAsked);
+  EXPECT_FALSE(Asked.ContextAsked);
+  // The caller of such a callee asked too; its own disable is no question.
+  RelState Caller;
+  Caller.applyCallee(Asked, 1);
+  EXPECT_TRUE(Caller.IrqsOffAsked);
+  Caller.apply(Effect::IrqDisable, 2);
+  EXPECT_FALSE(Caller.IrqsOffAsked);
+  RelState Own;
+  Own.apply(Effect::IrqDisable, 0);
+  Own.applyAsked(Effect::AssertIrqsDisabled, 1);
+  EXPECT_FALSE(Own.IrqsOffAsked);
+  // An assertion outside a branch (lockdep_assert_irqs_disabled()) is the
+  // author's word, not a question.
+  RelState Asserted;
+  Asserted.apply(Effect::AssertIrqsDisabled, 0);
+  EXPECT_FALSE(Asserted.IrqsOffAsked);
+  EXPECT_FALSE(Asserted.sameContext(Asked));
 }
 
 TEST(CheckRule, WrongInUnlessExcused) {
