@@ -138,6 +138,7 @@ void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
   Branches.assign(Cfg->getNumBlockIDs(), {});
   computeOrder();
+  Blocks.emplace(*Cfg);
   Slots.emplace(
       FD, *Cfg, TU.AST,
       [&](const Expr *E) { return primitiveOf(E); },

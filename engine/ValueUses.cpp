@@ -354,9 +354,6 @@ StateSet FunctionAnalyzer::statesAt(unsigned Block, unsigned Elem, bool After) {
 void FunctionAnalyzer::followValues() {
   if (BlockIn.empty())
     return;
-  std::vector<const CFGBlock *> ById(Cfg->getNumBlockIDs());
-  for (const CFGBlock *B : *Cfg)
-    ById[B->getBlockID()] = B;
   // Declarations of several variables are one synthetic element each.
   for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
     if (auto It = ElementAt.find(Synthetic); It != ElementAt.end()) {
@@ -397,24 +394,11 @@ void FunctionAnalyzer::followValues() {
       return true;
     if (!Clear(From->first, From->second + 1, ~0u))
       return false;
-    std::vector<bool> Seen(Cfg->getNumBlockIDs());
-    std::vector<unsigned> Work{From->first};
-    while (!Work.empty()) {
-      unsigned Block = Work.back();
-      Work.pop_back();
-      for (const CFGBlock::AdjacentBlock &Succ :
-           ById[Block]->succs()) {
-        const CFGBlock *S = Succ.getReachableBlock();
-        if (!S || Seen[S->getBlockID()])
-          continue;
-        Seen[S->getBlockID()] = true;
-        if (S->getBlockID() == To->first && Clear(To->first, 0, To->second))
-          return true;
-        if (Clear(S->getBlockID(), 0, ~0u))
-          Work.push_back(S->getBlockID());
-      }
-    }
-    return false;
+    // Into To's block, through blocks no other assignment is in.
+    return Blocks->from(From->first, [&](unsigned Block) {
+                   return Clear(Block, 0, ~0u);
+                 }).test(To->first) &&
+           Clear(To->first, 0, To->second);
   };
   VariableUses Vars(FD);
   UseFinder Finder(parents(), Vars, SM, TU.Expansions, Reaches);
@@ -449,7 +433,7 @@ void FunctionAnalyzer::followValues() {
     std::vector<std::pair<unsigned, SourcePoint>> Work;
     auto Push = [&](unsigned Block, SourcePoint Ended) {
       for (const CFGBlock::AdjacentBlock &Succ :
-           ById[Block]->succs())
+           Blocks->block(Block)->succs())
         if (const CFGBlock *S = Succ.getReachableBlock()) {
           unsigned Key = 2 * S->getBlockID() + Ended.valid();
           if (!Seen[Key]) {
