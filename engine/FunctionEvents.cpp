@@ -649,6 +649,15 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
 
 const Stmt *FunctionAnalyzer::expansionTop(const Stmt *S,
                                            SourceLocation NameLoc) {
+  // A declaration of several variables is one DeclStmt per variable in the
+  // CFG, made by the CFG and not in the AST: the parents are the original's
+  // (`typeof(pcp) __val, __old = *(ovalp);` begins 6.12's
+  // __cpu_fallback_try_cmpxchg()).
+  for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
+    if (Synthetic == S) {
+      S = Original;
+      break;
+    }
   const Stmt *Top = S;
   while (const Stmt *P = parents().getParent(Top)) {
     if (!inExpansion(P->getBeginLoc(), NameLoc) ||
