@@ -386,8 +386,10 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
       Picks.push_back({unsigned(Out.Ops.size()), Current});
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
-    // A per-CPU address, or a CPU number: where it goes matters.
-    if (*P.Access == PercpuAccess::Address || *P.Access == PercpuAccess::CpuId)
+    // A per-CPU address, or a CPU number: where it goes matters; a read's
+    // value, where the function returns it (followValues()).
+    if (*P.Access == PercpuAccess::Address ||
+        *P.Access == PercpuAccess::CpuId || *P.Access == PercpuAccess::Read)
       if (const auto *V = dyn_cast<Expr>(Outer >= 0 ? expansionTop(S, UseLoc)
                                                     : S))
         noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, V);

@@ -527,6 +527,14 @@ void FunctionAnalyzer::followValues() {
     // Only a value source of the kernel model's is an lvalue for its
     // object; a CPU number's lvalue is read for its value.
     Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Found);
+    // A per-CPU read's value only where the function returns it
+    // (numa_node_id()): what its callers do with it decides what it is for.
+    if (V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu() &&
+        Out.Ops[V.Index].Access == PercpuAccess::Read &&
+        llvm::none_of(Found, [](const FoundUse &U) {
+          return U.K == ValueUse::Kind::Return;
+        }))
+      continue;
     Record({V.Kind, V.Index, {}}, Found, V.Value, V.Model);
   }
   for (unsigned I = 0; I < FD->getNumParams() && I < MaxFollowedParams; ++I) {
