@@ -24,7 +24,7 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
 
 FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
                          ValueBits Bits, CalleeStores OfCall)
-    : Cfg(Cfg), Slots(Slots) {
+    : Cfg(Cfg), Blocks(Cfg), Slots(Slots) {
   for (const CFGBlock *B : Cfg) {
     unsigned Index = 0;
     for (const CFGElement &E : *B) {
@@ -70,16 +70,8 @@ bool FieldStores::mayReach(const Store &S, const CFGBlock *Block,
   if (S.Block == Block && S.Index < Index)
     return true;
   auto [It, New] = Reachable.try_emplace(S.Block);
-  if (New) { // blocks one or more edges away, computed once per block
-    It->second.resize(Cfg.getNumBlockIDs());
-    llvm::SmallVector<const CFGBlock *, 16> Work{S.Block};
-    while (!Work.empty())
-      for (const CFGBlock *Succ : Work.pop_back_val()->succs())
-        if (Succ && !It->second.test(Succ->getBlockID())) {
-          It->second.set(Succ->getBlockID());
-          Work.push_back(Succ);
-        }
-  }
+  if (New) // computed once per block
+    It->second = Blocks.from(S.Block->getBlockID());
   return It->second.test(Block->getBlockID());
 }
 

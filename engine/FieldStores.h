@@ -18,6 +18,7 @@
 #ifndef KHARDEN_ENGINE_FIELDSTORES_H
 #define KHARDEN_ENGINE_FIELDSTORES_H
 
+#include "engine/CfgReach.h"
 #include "engine/ContextState.h"
 
 #include "clang/AST/Decl.h"
@@ -107,6 +108,7 @@ private:
                 unsigned Index) const;
 
   const clang::CFG &Cfg;
+  CfgReach Blocks;
   const ValueSlots &Slots;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;

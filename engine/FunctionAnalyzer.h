@@ -9,6 +9,7 @@
 #ifndef KHARDEN_ENGINE_FUNCTIONANALYZER_H
 #define KHARDEN_ENGINE_FUNCTIONANALYZER_H
 
+#include "engine/CfgReach.h"
 #include "engine/FieldStores.h"
 #include "engine/FunctionAnalysis.h"
 #include "engine/ValueSlots.h"
@@ -257,6 +258,7 @@ private:
   std::unique_ptr<clang::CFG> Cfg;
   std::vector<std::vector<Event>> BlockEvents;
   std::vector<const clang::CFGBlock *> Order; ///< Reverse post-order.
+  std::optional<CfgReach> Blocks;
   /// The element (block, index) whose events each known macro's expansion
   /// became, by its name token: the first of its elements in execution order.
   llvm::DenseMap<unsigned, std::pair<unsigned, unsigned>> Anchors;

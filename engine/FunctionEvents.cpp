@@ -138,6 +138,7 @@ void FunctionAnalyzer::collectEvents() {
   BlockEvents.resize(Cfg->getNumBlockIDs());
   Branches.assign(Cfg->getNumBlockIDs(), {});
   computeOrder();
+  Blocks.emplace(*Cfg);
   Slots.emplace(
       FD, *Cfg, TU.AST,
       [&](const Expr *E) { return primitiveOf(E); },
@@ -385,8 +386,10 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
       Picks.push_back({unsigned(Out.Ops.size()), Current});
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
-    // A per-CPU address, or a CPU number: where it goes matters.
-    if (*P.Access == PercpuAccess::Address || *P.Access == PercpuAccess::CpuId)
+    // A per-CPU address, or a CPU number: where it goes matters; a read's
+    // value, where the function returns it (followValues()).
+    if (*P.Access == PercpuAccess::Address ||
+        *P.Access == PercpuAccess::CpuId || *P.Access == PercpuAccess::Read)
       if (const auto *V = dyn_cast<Expr>(Outer >= 0 ? expansionTop(S, UseLoc)
                                                     : S))
         noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, V);
@@ -648,6 +651,15 @@ bool FunctionAnalyzer::inExpansion(SourceLocation Loc,
 
 const Stmt *FunctionAnalyzer::expansionTop(const Stmt *S,
                                            SourceLocation NameLoc) {
+  // A declaration of several variables is one DeclStmt per variable in the
+  // CFG, made by the CFG and not in the AST: the parents are the original's
+  // (`typeof(pcp) __val, __old = *(ovalp);` begins 6.12's
+  // __cpu_fallback_try_cmpxchg()).
+  for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
+    if (Synthetic == S) {
+      S = Original;
+      break;
+    }
   const Stmt *Top = S;
   while (const Stmt *P = parents().getParent(Top)) {
     if (!inExpansion(P->getBeginLoc(), NameLoc) ||

@@ -18,6 +18,7 @@ struct ModelFile {
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<ValueSource> Values;
+  std::vector<NodePreference> NodePreferences;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
   std::vector<StateCallbacks> StateCallbackTables;
@@ -48,6 +49,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::NodePreference)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextWord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::PercpuAccess)
@@ -294,6 +296,16 @@ template <> struct MappingTraits<StateCallbacks> {
   }
 };
 
+template <> struct MappingTraits<NodePreference> {
+  static void mapping(IO &Io, NodePreference &N) {
+    Io.mapRequired("names", N.Names);
+    Io.mapRequired("argument", N.Argument);
+  }
+  static std::string validate(IO &, NodePreference &N) {
+    return validateNames(N.Names, "names");
+  }
+};
+
 template <> struct MappingTraits<SeparateImage> {
   static void mapping(IO &Io, SeparateImage &I) {
     Io.mapRequired("macro", I.Macro);
@@ -417,6 +429,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("object-locks", F.ObjectLocks);
     Io.mapOptional("cpu-indexed", F.CpuIndexed);
     Io.mapOptional("percpu-exchanges", F.PercpuExchanges);
+    Io.mapOptional("node-preferences", F.NodePreferences);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
     if (auto *Ctx = static_cast<ParseContext *>(Io.getContext()))
@@ -567,6 +580,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(ObjectLocks, std::move(File.ObjectLocks));
   prepend(CpuIndexed, std::move(File.CpuIndexed));
   prepend(PercpuExchanges, std::move(File.PercpuExchanges));
+  prepend(NodePreferences, std::move(File.NodePreferences));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
@@ -716,6 +730,12 @@ bool KernelModel::isCpuIndexed(StringRef Name) const {
 
 bool KernelModel::isPercpuExchange(StringRef Name) const {
   return PercpuExchangeNames.contains(Name);
+}
+
+bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {
+  return llvm::any_of(NodePreferences, [&](const NodePreference &N) {
+    return N.Argument == Arg && llvm::is_contained(N.Names, Name);
+  });
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

@@ -219,6 +219,13 @@ struct SeparateImage {
   std::string Macro, Name;
 };
 
+/// Calls whose argument Argument is a NUMA node the allocation prefers and
+/// falls back from (kmalloc_node()'s `node`, alloc_pages_node()'s `nid`).
+struct NodePreference {
+  std::vector<std::string> Names;
+  unsigned Argument = 0;
+};
+
 /// A call that queues a work item: its work item argument, and its
 /// workqueue argument (none: the default, bound system_wq).
 struct QueueCall {
@@ -402,6 +409,8 @@ public:
   /// Compare-and-exchange macros on this CPU's copy of a per-CPU variable
   /// that return whether they succeeded (this_cpu_cmpxchg_double()).
   bool isPercpuExchange(llvm::StringRef Name) const;
+  /// Whether argument Arg of a call to Name is a NUMA node to prefer.
+  bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// The first `values` entry naming Name, or null.
   const ValueSource *findValueSource(llvm::StringRef Name) const;
 
@@ -420,6 +429,7 @@ private:
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<ValueSource> Values;
+  std::vector<NodePreference> NodePreferences;
   std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
   Workqueues Queues;

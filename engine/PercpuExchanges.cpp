@@ -44,17 +44,12 @@ void FunctionAnalyzer::noteExchange(llvm::StringRef Variable, const Stmt *S,
   unsigned Tester = testingBlock(S, UseLoc, Outer);
   if (Tester == ~0u)
     return;
-  for (const CFGBlock *B : Order)
-    if (B->getBlockID() == Tester) {
-      // The successor taken where the exchange returned false.
-      const CFGBlock *Failed =
+  // The successor taken where the exchange returned false.
+  const CFGBlock *B = Blocks->block(Tester);
+  if (const CFGBlock *Failed =
           (B->succ_begin() + (1 - Branches[Tester].TrueSucc))
-              ->getReachableBlock();
-      if (Failed)
-        Exchanges.push_back(
-            {Key, Tester, Failed->getBlockID(), TU.point(UseLoc)});
-      return;
-    }
+              ->getReachableBlock())
+    Exchanges.push_back({Key, Tester, Failed->getBlockID(), TU.point(UseLoc)});
 }
 
 void FunctionAnalyzer::noteExchangeMacro(llvm::ArrayRef<std::string> Args,
@@ -95,36 +90,14 @@ void FunctionAnalyzer::noteExchangeCall(const FunctionSummary &Callee,
 void FunctionAnalyzer::markRetries() {
   if (Exchanges.empty() || Picks.empty())
     return;
-  std::vector<const CFGBlock *> ById(Cfg->getNumBlockIDs());
-  for (const CFGBlock *B : *Cfg)
-    ById[B->getBlockID()] = B;
-  // Whether a path leads from the start of block From into block To.
-  auto Reaches = [&](unsigned From, unsigned To) {
-    std::vector<bool> Seen(ById.size());
-    std::vector<unsigned> Work{From};
-    Seen[From] = true;
-    while (!Work.empty()) {
-      unsigned Block = Work.back();
-      Work.pop_back();
-      if (Block == To)
-        return true;
-      for (const CFGBlock::AdjacentBlock &Succ : ById[Block]->succs())
-        if (const CFGBlock *Next = Succ.getReachableBlock();
-            Next && !Seen[Next->getBlockID()]) {
-          Seen[Next->getBlockID()] = true;
-          Work.push_back(Next->getBlockID());
-        }
-    }
-    return false;
-  };
   // The exchange must come after the pick (it checks what was read through
   // it), and its failure lead back to before the pick.
   for (const auto &[Index, Block] : Picks) {
     Operation &Op = Out.Ops[Index];
     std::string Key = variableKey(Op.Variable);
     for (const ExchangeTest &X : Exchanges)
-      if (partOf(X.Variable, Key) && Reaches(Block, X.Tester) &&
-          Reaches(X.Failed, Block)) {
+      if (partOf(X.Variable, Key) && Blocks->leads(Block, X.Tester) &&
+          Blocks->leads(X.Failed, Block)) {
         Op.RetriedAt = X.Where;
         break;
       }

@@ -66,6 +66,27 @@ PickEvidence evidence(const FunctionSummary &F, const ValueUse &U) {
   return {U.Where, F.Name, U.Callee};
 }
 
+/// The first use on R's way down that Is accepts: a call that passed the
+/// value to a callee (spin_lock(), an inline function), or the use itself;
+/// its step (R.Steps.size(): the use).
+std::optional<size_t>
+firstOnTheWay(const ReachedUse &R,
+              llvm::function_ref<bool(const ValueUse &)> Is) {
+  for (size_t I = 0; I <= R.Steps.size(); ++I) {
+    bool Last = I == R.Steps.size();
+    if ((Last || R.Steps[I].K == ValueStep::PassedTo) &&
+        Is(Last ? *R.Use : *R.Steps[I].Use))
+      return I;
+  }
+  return std::nullopt;
+}
+
+PickEvidence evidenceAt(const ReachedUse &R, size_t Step) {
+  return Step == R.Steps.size()
+             ? evidence(*R.Function, *R.Use)
+             : evidence(*R.Steps[Step].Function, *R.Steps[Step].Use);
+}
+
 } // namespace
 
 const ValueFlow *PickedObjects::flowOf(const FunctionSummary &F,
@@ -93,18 +114,12 @@ PickedObjects::lockedBeforeChange(const FunctionSummary &F,
       Old = std::move(New);
   };
   Graph.uses(F, Flow, [&](const ReachedUse &R) {
-    // A lock taken in a callee the value was passed to (spin_lock(), an
-    // inline function) is at that call.
-    for (size_t I = 0; I <= R.Steps.size(); ++I) {
-      bool Last = I == R.Steps.size();
-      const ValueUse &U = Last ? *R.Use : *R.Steps[I].Use;
-      const FunctionSummary &In = Last ? *R.Function : *R.Steps[I].Function;
-      if ((Last || R.Steps[I].K == ValueStep::PassedTo) && IsLock(U)) {
-        Position At = positionOf(R, I + 1);
-        if (!Lock || At < Lock->first)
-          Lock.emplace(std::move(At), evidence(In, U));
-        return;
-      }
+    // A lock taken in a callee the value was passed to is at that call.
+    if (std::optional<size_t> I = firstOnTheWay(R, IsLock)) {
+      Position At = positionOf(R, *I + 1);
+      if (!Lock || At < Lock->first)
+        Lock.emplace(std::move(At), evidenceAt(R, *I));
+      return;
     }
     const ValueUse &U = *R.Use;
     bool Changes = (U.K == ValueUse::Kind::Deref && !U.Load) ||
@@ -116,6 +131,29 @@ PickedObjects::lockedBeforeChange(const FunctionSummary &F,
   if (!Lock || (Change && *Change < Lock->first))
     return std::nullopt;
   return Lock->second;
+}
+
+std::optional<PickEvidence>
+PickedObjects::onlyNodePreference(const FunctionSummary &F,
+                                  const ValueFlow &Flow) const {
+  const KernelModel &M = P.model();
+  auto IsPreference = [&](const ValueUse &U) {
+    return U.K == ValueUse::Kind::Arg && M.isNodePreference(U.Callee, U.Arg);
+  };
+  bool Only = true;
+  std::optional<std::pair<Position, PickEvidence>> First;
+  Graph.uses(F, Flow, [&](const ReachedUse &R) {
+    std::optional<size_t> I = firstOnTheWay(R, IsPreference);
+    Only &= I.has_value();
+    if (!I)
+      return;
+    Position At = positionOf(R, *I + 1);
+    if (!First || At < First->first)
+      First.emplace(std::move(At), evidenceAt(R, *I));
+  });
+  if (!Only || !First)
+    return std::nullopt;
+  return First->second;
 }
 
 bool PickedObjects::onlyReadThrough(const FunctionSummary &F,

@@ -8,6 +8,8 @@
 //  - whether the code takes a lock inside the object the pointer picked
 //    (the kernel model's `object-locks`) before anything may change that
 //    object: then any CPU's object would have done;
+//  - whether a value read (a NUMA node) is only an allocation's preference
+//    (the kernel model's `node-preferences`);
 //  - whether the value says whose per-CPU state the code works on: a CPU
 //    number that reaches per-CPU data of a named CPU (`cpu-indexed`), or a
 //    value kept in an object (a store), as the owner of what it points to.
@@ -55,6 +57,14 @@ public:
   /// follow. Loads before it do not count: an object with a lock of its own
   /// is read unlocked from every CPU alike.
   std::optional<PickEvidence> lockedBeforeChange(const FunctionSummary &F,
+                                                 const ValueFlow &Flow) const;
+
+  /// The first use, if every use the value reaches is a NUMA node an
+  /// allocation prefers (the kernel model's `node-preferences`: an argument
+  /// of the call, or of a call on the way to a callee that uses it): a hint
+  /// that any CPU's value serves. A return where the run does not follow
+  /// it, a comparison or any other use: none.
+  std::optional<PickEvidence> onlyNodePreference(const FunctionSummary &F,
                                                  const ValueFlow &Flow) const;
 
   /// Whether the value's uses only read through it or compare it: no

@@ -354,9 +354,6 @@ StateSet FunctionAnalyzer::statesAt(unsigned Block, unsigned Elem, bool After) {
 void FunctionAnalyzer::followValues() {
   if (BlockIn.empty())
     return;
-  std::vector<const CFGBlock *> ById(Cfg->getNumBlockIDs());
-  for (const CFGBlock *B : *Cfg)
-    ById[B->getBlockID()] = B;
   // Declarations of several variables are one synthetic element each.
   for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
     if (auto It = ElementAt.find(Synthetic); It != ElementAt.end()) {
@@ -397,24 +394,11 @@ void FunctionAnalyzer::followValues() {
       return true;
     if (!Clear(From->first, From->second + 1, ~0u))
       return false;
-    std::vector<bool> Seen(Cfg->getNumBlockIDs());
-    std::vector<unsigned> Work{From->first};
-    while (!Work.empty()) {
-      unsigned Block = Work.back();
-      Work.pop_back();
-      for (const CFGBlock::AdjacentBlock &Succ :
-           ById[Block]->succs()) {
-        const CFGBlock *S = Succ.getReachableBlock();
-        if (!S || Seen[S->getBlockID()])
-          continue;
-        Seen[S->getBlockID()] = true;
-        if (S->getBlockID() == To->first && Clear(To->first, 0, To->second))
-          return true;
-        if (Clear(S->getBlockID(), 0, ~0u))
-          Work.push_back(S->getBlockID());
-      }
-    }
-    return false;
+    // Into To's block, through blocks no other assignment is in.
+    return Blocks->from(From->first, [&](unsigned Block) {
+                   return Clear(Block, 0, ~0u);
+                 }).test(To->first) &&
+           Clear(To->first, 0, To->second);
   };
   VariableUses Vars(FD);
   UseFinder Finder(parents(), Vars, SM, TU.Expansions, Reaches);
@@ -449,7 +433,7 @@ void FunctionAnalyzer::followValues() {
     std::vector<std::pair<unsigned, SourcePoint>> Work;
     auto Push = [&](unsigned Block, SourcePoint Ended) {
       for (const CFGBlock::AdjacentBlock &Succ :
-           ById[Block]->succs())
+           Blocks->block(Block)->succs())
         if (const CFGBlock *S = Succ.getReachableBlock()) {
           unsigned Key = 2 * S->getBlockID() + Ended.valid();
           if (!Seen[Key]) {
@@ -543,6 +527,14 @@ void FunctionAnalyzer::followValues() {
     // Only a value source of the kernel model's is an lvalue for its
     // object; a CPU number's lvalue is read for its value.
     Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Found);
+    // A per-CPU read's value only where the function returns it
+    // (numa_node_id()): what its callers do with it decides what it is for.
+    if (V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu() &&
+        Out.Ops[V.Index].Access == PercpuAccess::Read &&
+        llvm::none_of(Found, [](const FoundUse &U) {
+          return U.K == ValueUse::Kind::Return;
+        }))
+      continue;
     Record({V.Kind, V.Index, {}}, Found, V.Value, V.Model);
   }
   for (unsigned I = 0; I < FD->getNumParams() && I < MaxFollowedParams; ++I) {

@@ -3,8 +3,10 @@
 // The engine follows some values from where they are made to where they are
 // used (FunctionSummary::Values, made by ValueUses.cpp from the AST):
 //  - the result of an operation whose value matters: a per-CPU address
-//    (this_cpu_ptr()), a CPU number (smp_processor_id()), a call the kernel
-//    model's `values` section names (get_cpu(), get_callchain_entry());
+//    (this_cpu_ptr()), a CPU number (smp_processor_id()), a per-CPU read
+//    that the function returns (numa_node_id()'s raw_cpu_read()), a call
+//    the kernel model's `values` section names (get_cpu(),
+//    get_callchain_entry());
 //  - what a call to a function of the same file returns, where that
 //    function returns such a value;
 //  - each parameter, so that a value passed to a callee continues there.

@@ -140,6 +140,25 @@ ConsequenceIndex::decidePick(const FunctionSummary &F,
   return std::nullopt;
 }
 
+std::optional<ConsequenceDecision>
+ConsequenceIndex::decideHint(const FunctionSummary &F,
+                             const Operation &Op) const {
+  const ValueFlow *Flow = Picks ? PickedObjects::flowOf(F, Op) : nullptr;
+  if (!Flow)
+    return std::nullopt;
+  std::optional<PickEvidence> Use = Picks->onlyNodePreference(F, *Flow);
+  if (!Use)
+    return std::nullopt;
+  return ConsequenceDecision{
+      Consequence::CpuChoice,
+      {{Op.Where, "cpu-choice: the value read here is only a NUMA node to "
+                  "prefer"},
+       {Use->Where,
+        "it is passed here to " + at(*Use) +
+            " as the node to prefer, from which the allocation falls back "
+            "to other nodes: another CPU's node would do"}}};
+}
+
 ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                                              const Operation &Op) const {
   if (std::optional<ConsequenceDecision> Pick = decidePick(F, Op))
@@ -162,8 +181,9 @@ ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                              "' in '" + W->F->Name +
                              "': a task that ran in between may have used "
                              "the same value"}};
+      return D;
     }
-    return D;
+    return decideHint(F, Op).value_or(D);
   }
   bool Updates = (writes(Op) && !(Op.Access == PercpuAccess::ReadModifyWrite &&
                                   Op.ValueUsed)) ||

@@ -12,7 +12,9 @@
 // - cpu-choice: a per-CPU pointer whose object's own lock is taken before
 //   anything changes the object, or that is only read through before a
 //   compare-and-exchange on this CPU's copy whose failure leads back to the
-//   pick (SLUB's fast paths): any CPU's object would do. Severity note.
+//   pick (SLUB's fast paths): any CPU's object would do. Or a read whose
+//   value, returned to callers, is only a NUMA node that allocations
+//   prefer and fall back from (numa_node_id()). Severity note.
 // - wrong-cpu-state: a CPU number that indexes per-CPU data, or a per-CPU
 //   pointer or CPU number kept in an object: the code works on, or records,
 //   the state of a CPU the task may have left. Severity warning.
@@ -70,6 +72,10 @@ private:
   /// cpu-choice or wrong-cpu-state, from where the value of Op (a pointer
   /// or CPU number) goes.
   std::optional<ConsequenceDecision> decidePick(const FunctionSummary &F,
+                                                const Operation &Op) const;
+  /// cpu-choice for a read (a NUMA node) whose value is only an
+  /// allocation's preference.
+  std::optional<ConsequenceDecision> decideHint(const FunctionSummary &F,
                                                 const Operation &Op) const;
 };
 

@@ -5,7 +5,7 @@
 // rcaches, srcu_data, vmap_block_queue, the swap slots cache, rt6's
 // uncached lists).
 // RUN: %kharden check --checks=percpu-preemptible %s -- %kflags 2>&1 | FileCheck %s --check-prefix=DEFAULT %strict
-// DEFAULT: kharden: 0 findings; 8 below --min-severity=warning
+// DEFAULT: kharden: 0 findings; 10 below --min-severity=warning
 // RUN: not %kharden check --checks=percpu-preemptible --min-severity=note %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -183,6 +183,57 @@ SYSCALL_DEFINE2(kfree_fast, struct kcache *, s, void *, slab)
 	return 0;
 }
 
+// 9. As 6.12.117 has it: SLUB's name for the sized form, which expands to
+// asm-generic's __cpu_fallback_try_cmpxchg() (whose first declaration
+// names two variables), tested through unlikely() in the caller.
+#define kcache_try_cmpxchg_freelist this_cpu_try_cmpxchg64
+static inline int update_freelist_fast(struct kcache *s, unsigned long tid)
+{
+	return kcache_try_cmpxchg_freelist(s->cpu_slab->tid, &tid, tid + 1);
+}
+
+SYSCALL_DEFINE2(kfree_fast2, struct kcache *, s, void *, slab)
+{
+	struct kcpu *c;
+	unsigned long tid;
+
+redo:
+	c = raw_cpu_ptr(s->cpu_slab);
+	tid = READ_ONCE(c->tid);
+	if (slab != c->slab)
+		return -1;
+	if (unlikely(!update_freelist_fast(s, tid)))
+		goto redo;
+	return 0;
+}
+
+#include <linux/slab.h>
+
+// 10. A per-CPU read returned to the callers (numa_node_id()), each of
+// which passes it as the node an allocation prefers: to kmalloc_node(),
+// to alloc_pages_node(), or to a callee that passes it to one.
+DEFINE_PER_CPU(int, numa_node);
+static inline int node_id(void)
+{
+	return raw_cpu_read(numa_node);
+}
+
+static void *table_alloc(int nid)
+{
+	return kmalloc_node(64, GFP_KERNEL, nid);
+}
+
+SYSCALL_DEFINE1(node_alloc, int, x)
+{
+	void *a = kmalloc_node(x, GFP_KERNEL, node_id());
+	void *b = table_alloc(node_id());
+	struct page *p = alloc_pages_node(node_id(), GFP_KERNEL, 0);
+
+	kfree(a);
+	kfree(b);
+	return p != 0;
+}
+
 // CHECK: consequence-cpu-choice.c:33:20: note: per-CPU pointer 'raw_cpu_ptr(&caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
 // CHECK: consequence-cpu-choice.c:30:1: note: '__do_sys_cache_put' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:33:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
@@ -215,3 +266,12 @@ SYSCALL_DEFINE2(kfree_fast, struct kcache *, s, void *, slab)
 // CHECK: consequence-cpu-choice.c:172:1: note: '__do_sys_kfree_fast' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:178:7: note: cpu-choice: the per-CPU pointer is only read through
 // CHECK: consequence-cpu-choice.c:182:12: note: a compare-and-exchange on this CPU's copy of 's->cpu_slab' follows, and where it fails the code goes back to before the pick: a task that moved picks again
+// CHECK: consequence-cpu-choice.c:201:6: note: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:195:1: note: '__do_sys_kfree_fast2' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:201:6: note: cpu-choice: the per-CPU pointer is only read through
+// CHECK: consequence-cpu-choice.c:205:6: note: a compare-and-exchange on this CPU's copy of 's->cpu_slab' follows, and where it fails the code goes back to before the pick: a task that moved picks again
+// CHECK: consequence-cpu-choice.c:218:9: note: per-CPU read 'raw_cpu_read(numa_node)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:226:1: note: '__do_sys_node_alloc' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:228:40: note: 'node_id' called here
+// CHECK: consequence-cpu-choice.c:218:9: note: cpu-choice: the value read here is only a NUMA node to prefer
+// CHECK: consequence-cpu-choice.c:228:12: note: it is passed here to 'kmalloc_node' in '__do_sys_node_alloc' as the node to prefer, from which the allocation falls back to other nodes: another CPU's node would do

@@ -132,6 +132,22 @@ redo:
 	return 0;
 }
 
+#include <linux/slab.h>
+
+// 11. A per-CPU read returned to a caller that passes it as an allocation's
+// node and compares it: a node compared is this CPU's, not a hint.
+DEFINE_PER_CPU(int, home_node);
+static inline int home_node_id(void)
+{
+	return raw_cpu_read(home_node);
+}
+
+SYSCALL_DEFINE1(node_local, int, nid)
+{
+	kfree(kmalloc_node(8, GFP_KERNEL, home_node_id()));
+	return nid == home_node_id();
+}
+
 // CHECK: consequence-unknown.c:24:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:22:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:30:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
@@ -154,3 +170,6 @@ redo:
 // CHECK: consequence-unknown.c:100:1: note: '__do_sys_kalloc_store' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:125:6: warning: per-CPU pointer 'raw_cpu_ptr(s->cpu_slab)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:118:1: note: '__do_sys_kalloc_other' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:142:9: warning: per-CPU read 'raw_cpu_read(home_node)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:145:1: note: '__do_sys_node_local' is a system call body: task context, preemptible
+// CHECK: consequence-unknown.c:147:36: note: 'home_node_id' called here

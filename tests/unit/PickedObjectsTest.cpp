@@ -19,6 +19,8 @@ primitives:
     access: address
   - names: [smp_processor_id]
     access: cpu-id
+  - names: [raw_cpu_read]
+    access: read
   - names: [per_cpu]
     access: safe
   - names: [xchg_ok]
@@ -26,6 +28,8 @@ primitives:
 object-locks: [spin_lock, mutex_lock]
 cpu-indexed: [per_cpu]
 percpu-exchanges: [xchg_ok]
+node-preferences:
+  - {names: [kmalloc_node], argument: 2}
 )";
 
 // Each line the tests name is marked with a comment.
@@ -170,6 +174,45 @@ redo:
 	if (!xchg_ok(c->cpu->n, v, v + 1))
 		goto redo;
 	return v;
+}
+#define raw_cpu_read(pcp) (0 + (pcp))
+void *kmalloc_node(unsigned long size, int flags, int node);
+int numa_node;
+static int node_hint(void)
+{
+	return raw_cpu_read(numa_node);
+}
+void *alloc_here(void)
+{
+	return kmalloc_node(8, 0, node_hint()); /* node-preferred */
+}
+static void *alloc_on(int nid)
+{
+	return kmalloc_node(16, 0, nid);
+}
+void *alloc_through(void)
+{
+	return alloc_on(node_hint());
+}
+static int node_compared(void)
+{
+	return raw_cpu_read(numa_node);
+}
+void *alloc_compared(void)
+{
+	return kmalloc_node(8, 0, node_compared());
+}
+int local_node(int nid)
+{
+	return nid == node_compared();
+}
+int node_returned(void)
+{
+	return raw_cpu_read(numa_node);
+}
+void *node_wrong_argument(void)
+{
+	return kmalloc_node(raw_cpu_read(numa_node), 0, 0);
 }
 )";
 
@@ -353,6 +396,34 @@ TEST(PickedObjects, ExchangesThatDoNotRetryThePick) {
   EXPECT_TRUE(Stored.Ops[0].RetriedAt.valid());
   EXPECT_FALSE(R.Picks->onlyReadThrough(Stored, R.flow("stored_before")));
   EXPECT_EQ(R.classOf("stored_before"), Consequence::Unknown);
+}
+
+TEST(PickedObjects, ANodeReadOnlyForAllocationsToPrefer) {
+  Analysed R = analyse();
+  // Returned to two callers: one passes it to kmalloc_node() as its node,
+  // the other to a callee that does.
+  std::optional<PickEvidence> Use = R.Picks->onlyNodePreference(
+      R.function("node_hint"), R.flow("node_hint"));
+  ASSERT_TRUE(Use.has_value());
+  EXPECT_EQ(Use->Where.Line, lineOf("node-preferred"));
+  EXPECT_EQ(Use->Callee, "kmalloc_node");
+  EXPECT_EQ(R.classOf("node_hint"), Consequence::CpuChoice);
+}
+
+TEST(PickedObjects, ANodeUsedOtherwiseIsNoHint) {
+  Analysed R = analyse();
+  // Compared by one caller; returned where the run has no caller; the
+  // size, not the node.
+  EXPECT_FALSE(R.Picks->onlyNodePreference(R.function("node_compared"),
+                                           R.flow("node_compared")));
+  EXPECT_EQ(R.classOf("node_compared"), Consequence::Unknown);
+  EXPECT_FALSE(R.Picks->onlyNodePreference(R.function("node_returned"),
+                                           R.flow("node_returned")));
+  EXPECT_EQ(R.classOf("node_returned"), Consequence::Unknown);
+  // A read the function does not return is not followed.
+  const FunctionSummary &Size = R.function("node_wrong_argument");
+  EXPECT_EQ(PickedObjects::flowOf(Size, Size.Ops[0]), nullptr);
+  EXPECT_EQ(R.classOf("node_wrong_argument"), Consequence::Unknown);
 }
 
 } // namespace

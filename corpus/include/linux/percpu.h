@@ -48,6 +48,10 @@ void __this_cpu_preempt_check(const char *op);
 #define this_cpu_cmpxchg(pcp, oval, nval) ({ typeof(pcp) __ret; preempt_disable_notrace(); __ret = *raw_cpu_ptr(&(pcp)); if (__ret == (oval)) *raw_cpu_ptr(&(pcp)) = (nval); preempt_enable_notrace(); __ret; })
 #define this_cpu_cmpxchg_double(pcp1, pcp2, oval1, oval2, nval1, nval2) ({ int __ret = 0; preempt_disable_notrace(); if (*raw_cpu_ptr(&(pcp1)) == (oval1) && *raw_cpu_ptr(&(pcp2)) == (oval2)) { *raw_cpu_ptr(&(pcp1)) = (nval1); *raw_cpu_ptr(&(pcp2)) = (nval2); __ret = 1; } preempt_enable_notrace(); __ret; })
 #define this_cpu_try_cmpxchg(pcp, ovalp, nval) ({ typeof(pcp) __old = *(ovalp); typeof(pcp) __cur = this_cpu_cmpxchg(pcp, __old, nval); int __ok = __cur == __old; if (!__ok) *(ovalp) = __cur; __ok; })
+/* 6.12's asm-generic/percpu.h: the sized forms over an arch's cmpxchg,
+ * whose first declaration names two variables. */
+#define __cpu_fallback_try_cmpxchg(pcp, ovalp, nval, _cmpxchg) ({ typeof(pcp) __val, __old = *(ovalp); __val = _cmpxchg(pcp, __old, nval); if (__val != __old) *(ovalp) = __val; __val == __old; })
+#define this_cpu_try_cmpxchg64(pcp, ovalp, nval) __cpu_fallback_try_cmpxchg(pcp, ovalp, nval, this_cpu_cmpxchg)
 
 #define get_cpu_var(var) (*({ preempt_disable(); this_cpu_ptr(&var); }))
 #define put_cpu_var(var) do { (void)&(var); preempt_enable(); } while (0)

@@ -11,4 +11,8 @@ void *__kmalloc(unsigned long size, gfp_t flags);
 static inline void *kmalloc(unsigned long size, gfp_t flags) { return __kmalloc(size, flags); }
 static inline void *kzalloc(unsigned long size, gfp_t flags) { return __kmalloc(size, flags); }
 void kfree(const void *p);
+/* The NUMA node an allocation prefers, and falls back from. */
+void *kmalloc_node(unsigned long size, gfp_t flags, int node);
+struct page;
+struct page *alloc_pages_node(int nid, gfp_t gfp_mask, unsigned int order);
 #endif
