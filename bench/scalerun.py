@@ -4,6 +4,7 @@ checks of the simulation against real runs."""
 import collections
 import json
 import os
+import re
 import resource
 import shutil
 import sqlite3
@@ -18,8 +19,10 @@ from benchlib import kfixtures
 
 PHASES = ("load", "solve", "report")
 # The --stats lines that end the load and the solve (MergeCommand.cpp,
-# Report.cpp).
+# frontend/Results.cpp).
 PHASE_ENDS = ("kharden: stats: merged ", "kharden: stats: calls through function pointers")
+# What the solve holds at its end (frontend/Results.cpp), if kharden says.
+ENTRY_STATS = re.compile(r"kharden: stats: entry contexts: (\d+) of (\d+) functions, (\d+) distinct states")
 TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 2**20
 
@@ -74,6 +77,7 @@ def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             preexec_fn=limit)
     marks = []
+    entries = {}
 
     def watch():
         with open(errfile, "wb") as log:
@@ -82,6 +86,8 @@ def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
                 text = line.decode(errors="replace")
                 if len(marks) < len(PHASE_ENDS) and text.startswith(PHASE_ENDS[len(marks)]):
                     marks.append((time.perf_counter() - t0, _proc_sample(proc.pid)))
+                if m := ENTRY_STATS.match(text):
+                    entries.update(zip(("contexts", "functions", "states"), map(int, m.groups())))
 
     reader = threading.Thread(target=watch)
     reader.start()
@@ -101,6 +107,7 @@ def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
     else:
         r["phases"] = {p: {"wall": float("nan"), "cpu": float("nan"), "hwm_mib": float("nan")}
                        for p in PHASES}
+    r["entry_contexts"] = entries or None
     r["findings"] = findings_by_check(report)
     r["findings_total"] = sum(r["findings"].values()) if r["findings"] is not None else -1
     return r

@@ -36,23 +36,24 @@ void Program::notesBackwards(const NoteChain &Why,
                              std::vector<Note> &Out) const {
   // Each step is the caller's chain, the notes of the caller's own code on
   // the path to the call, then the call.
-  for (const NoteChain *W = &Why; W->P;) {
-    if (W->Caller == NoteChain::Fact) {
-      Out.push_back(FactNotes[W->Path]);
+  for (NoteChain W = Why; W.P;) {
+    if (W.Caller == NoteChain::Fact) {
+      Out.push_back(FactNotes[W.Path]);
       return;
     }
-    const FunctionSummary &F = Functions[W->Caller];
+    const FunctionSummary &F = Functions[W.Caller];
     const CallSite *C = F.Calls.data();
-    size_t Path = W->Path;
+    size_t Path = W.Path;
     for (; Path >= C->States.size(); ++C)
       Path -= C->States.size();
-    const EntryContext &CallerEntry = Entries[W->Caller][W->CallerEntry];
-    Out.push_back({C->Where, calledHere(*C, Functions[W->To])});
+    EntryContext CallerEntry =
+        entry(W.Caller, Entries[W.Caller][W.CallerEntry]);
+    Out.push_back({C->Where, calledHere(*C, Functions[W.To])});
     llvm::SmallVector<const Note *, 3> Local =
         localNotes(F, CallerEntry.State, C->States[Path]);
     for (const Note *N : llvm::reverse(Local))
       Out.push_back(*N);
-    W = &CallerEntry.Why;
+    W = CallerEntry.Why;
   }
 }
 
@@ -77,26 +78,77 @@ const FunctionSummary *Program::find(llvm::StringRef Key) const {
   return It == ByKey.end() ? nullptr : &Functions[It->second];
 }
 
-const std::vector<EntryContext> &
-Program::entries(const FunctionSummary &F) const {
-  return Entries[&F - Functions.data()];
+EntryContexts Program::entries(const FunctionSummary &F) const {
+  uint32_t I = &F - Functions.data();
+  return {*this, I, Entries[I]};
 }
 
-bool Program::addEntry(size_t Function, EntryContext Ctx) {
-  std::vector<EntryContext> &Known = Entries[Function];
-  for (const EntryContext &E : Known)
-    if (E.State == Ctx.State)
+EntryContext EntryContexts::iterator::operator*() const {
+  return P->entry(Function, *S);
+}
+
+EntryContext Program::entry(uint32_t Function,
+                            const EntryContexts::Stored &S) const {
+  NoteChain Why;
+  if (S.Caller != Unexplained) {
+    Why.P = this;
+    Why.To = Function;
+    Why.Caller = S.Caller;
+    Why.CallerEntry = S.CallerEntry;
+    Why.Path = S.Path;
+  }
+  bool FromCall = S.Caller < Unexplained;
+  return {States[S.State], Why, FromCall};
+}
+
+Program::EntryStats Program::entryStats() const {
+  EntryStats S;
+  for (const std::vector<EntryContexts::Stored> &E : Entries)
+    S.Contexts += E.size();
+  S.States = States.size();
+  return S;
+}
+
+/// Must agree with AbsState::operator==.
+static size_t hashState(const AbsState &S) {
+  llvm::hash_code H = llvm::hash_combine(
+      S.Preempt, S.Irqs, S.MigrateDisabled, S.ArgKnown, S.ArgTrue, S.Kinds,
+      S.Bh, S.InSimd, S.SimdUsable, S.InRcu);
+  for (const auto &[A, B] : S.ArgBits)
+    H = llvm::hash_combine(H, A.Index, A.Field, B.Zero, B.One, B.NonZero);
+  for (const auto &[Param, F] : S.FnArgs)
+    H = llvm::hash_combine(H, Param, F);
+  return H;
+}
+
+uint32_t Program::intern(const AbsState &State) {
+  size_t Hash = hashState(State);
+  auto [From, To] = StateIds.equal_range(Hash);
+  for (auto It = From; It != To; ++It)
+    if (States[It->second] == State)
+      return It->second;
+  States.push_back(State);
+  StateIds.emplace(Hash, uint32_t(States.size() - 1));
+  return States.size() - 1;
+}
+
+bool Program::addEntry(size_t Function, const AbsState &State,
+                       EntryContexts::Stored Origin) {
+  Origin.State = intern(State);
+  std::vector<EntryContexts::Stored> &Known = Entries[Function];
+  for (const EntryContexts::Stored &E : Known)
+    if (E.State == Origin.State)
       return false;
-  Known.push_back(std::move(Ctx));
+  Known.push_back(Origin);
   return true;
 }
 
-bool Program::addFactEntry(size_t Function, AbsState State, Note Why) {
-  NoteChain Chain;
-  Chain.P = this;
-  Chain.Path = FactNotes.size();
+bool Program::addFactEntry(size_t Function, const AbsState &State, Note Why) {
+  EntryContexts::Stored Origin;
+  Origin.Caller = NoteChain::Fact;
+  Origin.Path = FactNotes.size();
   FactNotes.push_back(std::move(Why));
-  if (addEntry(Function, {std::move(State), Chain}))
+  if (addEntry(Function, State, Origin))
     return true;
   FactNotes.pop_back();
   return false;
@@ -393,6 +445,8 @@ void Program::solve() {
   findBitArgs();
   findFunctionParams();
   Entries.assign(Functions.size(), {});
+  States.clear();
+  StateIds.clear();
   Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;
   Modelled.assign(Functions.size(), false);
@@ -446,7 +500,7 @@ void Program::solve() {
       std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
       if (Sleeps ? addFactEntry(I, AbsState::fromSpec({Switch::On, Switch::On}),
                                 std::move(*Sleeps))
-                 : addEntry(I, EntryContext{}))
+                 : addEntry(I, AbsState{}, {0, Unexplained}))
         Work.push_back(I);
       Unreached[I] = !Sleeps;
     }
@@ -455,7 +509,7 @@ void Program::solve() {
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
     for (size_t I = 0; I < Functions.size(); ++I)
       if (Functions[I].Name == Name)
-        for (const EntryContext &E : Entries[I]) {
+        for (const EntryContext &E : entries(Functions[I])) {
           llvm::errs() << "entry " << Name << ": " << describe(E.State)
                        << " args " << unsigned(E.State.ArgKnown) << "/"
                        << unsigned(E.State.ArgTrue);
@@ -515,7 +569,8 @@ void Program::propagate(std::deque<size_t> &Work) {
     Work.pop_front();
     const FunctionSummary &F = Functions[I];
     for (size_t E = Propagated[I]; E < Entries[I].size(); ++E) {
-      AbsState Entry = Entries[I][E].State; // copy: Entries may grow below
+      // Not copied: States may grow below, but a deque keeps its elements.
+      const AbsState &Entry = States[Entries[I][E].State];
       uint32_t Path = 0; // counts the paths of F's call sites, as NoteChain
       for (const CallSite &C : F.Calls) {
         llvm::SmallVector<size_t, 4> Callees;
@@ -540,13 +595,7 @@ void Program::propagate(std::deque<size_t> &Work) {
               Callee.Irqs =
                   Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
             }
-            NoteChain Why;
-            Why.P = this;
-            Why.To = To;
-            Why.Caller = I;
-            Why.CallerEntry = E;
-            Why.Path = Path - 1;
-            if (addEntry(To, {std::move(Callee), Why, /*FromCall=*/true}))
+            if (addEntry(To, Callee, {0, uint32_t(I), uint32_t(E), Path - 1}))
               Work.push_back(To);
           }
         }

@@ -20,6 +20,7 @@
 #include <deque>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 
 namespace kharden {
 
@@ -45,13 +46,59 @@ private:
   uint32_t To = 0, Caller = Fact, CallerEntry = 0, Path = 0;
 };
 
-/// One context a function may be entered in, and why.
+/// One context a function may be entered in, and why: a view of what the
+/// program holds, valid as long as it is.
 struct EntryContext {
-  AbsState State;
+  const AbsState &State;
   NoteChain Why;
   /// Reached from a call site in the run, not from a kernel fact (an entry
   /// point, a callback) or from nothing.
   bool FromCall = false;
+};
+
+/// The entry contexts of one function, in the order they were found.
+class EntryContexts {
+public:
+  /// Where an entry context's state and origin are kept: the state as an
+  /// index into the program's interned states (entry contexts outnumber
+  /// distinct states a hundredfold), the origin as NoteChain's fields.
+  struct Stored {
+    uint32_t State = 0, Caller = 0, CallerEntry = 0, Path = 0;
+  };
+  class iterator {
+  public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = EntryContext;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = EntryContext;
+    iterator(const Program &P, uint32_t Function, const Stored *S)
+        : P(&P), Function(Function), S(S) {}
+    EntryContext operator*() const;
+    iterator &operator++() {
+      ++S;
+      return *this;
+    }
+    bool operator==(const iterator &O) const { return S == O.S; }
+    bool operator!=(const iterator &O) const { return S != O.S; }
+
+  private:
+    const Program *P;
+    uint32_t Function;
+    const Stored *S;
+  };
+  EntryContexts(const Program &P, uint32_t Function,
+                llvm::ArrayRef<Stored> All)
+      : P(P), Function(Function), All(All) {}
+  iterator begin() const { return {P, Function, All.begin()}; }
+  iterator end() const { return {P, Function, All.end()}; }
+  size_t size() const { return All.size(); }
+  bool empty() const { return All.empty(); }
+
+private:
+  const Program &P;
+  uint32_t Function;
+  llvm::ArrayRef<Stored> All;
 };
 
 /// The context of a point over every calling context found: preemptible in
@@ -100,7 +147,7 @@ public:
   const std::vector<FunctionSummary> &functions() const { return Functions; }
   /// What the compile commands say about code generation, per TU.
   const std::vector<TargetFacts> &targets() const { return Targets; }
-  const std::vector<EntryContext> &entries(const FunctionSummary &F) const;
+  EntryContexts entries(const FunctionSummary &F) const;
   const FunctionSummary *find(llvm::StringRef Key) const;
   const KernelModel &model() const { return *Model; }
 
@@ -141,15 +188,30 @@ public:
   unreachedCallers(const FunctionSummary &F) const;
   /// After solve().
   const IndirectCallStats &indirectCalls() const { return Indirect; }
+  /// After solve(): the entry contexts of all functions, and the distinct
+  /// states they share.
+  struct EntryStats {
+    size_t Contexts = 0, States = 0;
+  };
+  EntryStats entryStats() const;
 
 private:
   /// F's notes that explain a point in state R of F entered in Entry.
   static llvm::SmallVector<const Note *, 3>
   localNotes(const FunctionSummary &F, const AbsState &Entry,
              const RelState &R);
-  bool addEntry(size_t Function, EntryContext Ctx);
+  /// Adds entry context State to Function, from Origin (its State field
+  /// aside); false if Function has it.
+  bool addEntry(size_t Function, const AbsState &State,
+                EntryContexts::Stored Origin);
   /// Adds an entry context State to Function that kernel fact Why explains.
-  bool addFactEntry(size_t Function, AbsState State, Note Why);
+  bool addFactEntry(size_t Function, const AbsState &State, Note Why);
+  /// The index of State in States, added if new.
+  uint32_t intern(const AbsState &State);
+  friend class EntryContexts::iterator;
+  EntryContext entry(uint32_t Function, const EntryContexts::Stored &S) const;
+  /// EntryContexts::Stored::Caller of an entry context without notes.
+  static constexpr uint32_t Unexplained = NoteChain::Fact - 1;
   /// The notes of Why, last first.
   friend class NoteChain;
   void notesBackwards(const NoteChain &Why, std::vector<Note> &Out) const;
@@ -205,7 +267,11 @@ private:
   std::vector<QueueAllocation> Allocations;
   std::vector<TargetFacts> Targets;
   llvm::StringMap<size_t> ByKey;
-  std::vector<std::vector<EntryContext>> Entries;
+  std::vector<std::vector<EntryContexts::Stored>> Entries;
+  /// Every distinct entry state, interned; a deque, so that EntryContext's
+  /// references stay valid while it grows.
+  std::deque<AbsState> States;
+  std::unordered_multimap<size_t, uint32_t> StateIds; ///< By hash.
   std::vector<Note> FactNotes; ///< What NoteChains that start at a fact say.
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
   std::vector<bool> Unreached; ///< Entered only in the unknown context.

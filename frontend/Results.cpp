@@ -311,6 +311,10 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                       "open ({5} with nothing stored in the run)\n",
                       I.Resolved, I.Capped, MaxIndirectTargets,
                       MaxIndirectTargets == 1 ? "" : "s", I.Open, I.Unstored);
+    Program::EntryStats E = P.entryStats();
+    errs() << formatv("kharden: stats: entry contexts: {0} of {1} functions, "
+                      "{2} distinct states\n",
+                      E.Contexts, P.functions().size(), E.States);
   }
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);

@@ -1,0 +1,104 @@
+// Entry contexts (engine/Program.h): one per distinct state a function is
+// entered in, each a view of a state interned once for the whole run, with
+// its explanation followed back to the kernel fact.
+#include "engine/Program.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "gtest/gtest.h"
+
+using namespace kharden;
+
+namespace {
+
+constexpr const char *Model = R"(
+entry-points:
+  - functions: [task_a, task_b]
+    context: {preempt: on, irqs: on}
+    reason: "is a task"
+  - functions: [irq_c]
+    context: {preempt: off, irqs: off}
+    reason: "is a hard IRQ handler"
+)";
+
+FunctionSummary callerOf(std::string Name, std::string Callee, unsigned Line) {
+  FunctionSummary F;
+  F.Key = F.Name = std::move(Name);
+  F.Where = {"/src/a.c", Line, 1};
+  CallSite C;
+  C.CalleeKey = C.CalleeName = std::move(Callee);
+  C.Where = {"/src/a.c", Line + 1, 2};
+  C.States = {RelState()};
+  F.Calls.push_back(C);
+  return F;
+}
+
+/// task_a, task_b and irq_c each call leaf.
+Program &solved(Program &P) {
+  TUSummary S;
+  S.Functions = {callerOf("task_a", "leaf", 10), callerOf("task_b", "leaf", 20),
+                 callerOf("irq_c", "leaf", 30)};
+  FunctionSummary Leaf;
+  Leaf.Key = Leaf.Name = "leaf";
+  S.Functions.push_back(Leaf);
+  P.add(S);
+  P.solve();
+  return P;
+}
+
+EntryContext first(const Program &P, llvm::StringRef Function) {
+  return *P.entries(*P.find(Function)).begin();
+}
+
+std::vector<std::string> lines(const std::vector<Note> &Notes) {
+  std::vector<std::string> Out;
+  for (const Note &N : Notes)
+    Out.push_back(std::to_string(N.Where.Line) + " " + N.Message);
+  return Out;
+}
+
+TEST(EntryContexts, OnePerDistinctStateSharedAcrossFunctions) {
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Program P(*M);
+  solved(P);
+  // task_b's call brings leaf the state task_a's did: leaf keeps the first.
+  std::vector<std::string> Leaf;
+  for (const EntryContext &E : P.entries(*P.find("leaf")))
+    Leaf.push_back(describe(E.State) + (E.FromCall ? " from a call: " : ": ") +
+                   llvm::join(lines(E.Why.toVector()), "; "));
+  EXPECT_EQ(Leaf, (std::vector<std::string>{
+                      describe(first(P, "task_a").State) +
+                          " from a call: 10 'task_a' is a task; 11 'leaf' "
+                          "called here",
+                      describe(first(P, "irq_c").State) +
+                          " from a call: 30 'irq_c' is a hard IRQ handler; 31 "
+                          "'leaf' called here"}));
+  const EntryContext TaskB = first(P, "task_b");
+  EXPECT_FALSE(TaskB.FromCall);
+  EXPECT_EQ(lines(TaskB.Why.toVector()),
+            std::vector<std::string>{"20 'task_b' is a task"});
+  EXPECT_EQ(P.entryStats().Contexts, 5u);
+  EXPECT_EQ(P.entryStats().States, 2u);
+  // The same state is the same object: interned once for the run.
+  EXPECT_EQ(&first(P, "task_a").State, &first(P, "task_b").State);
+}
+
+TEST(EntryContexts, RootsNothingReachesHaveNoNotes) {
+  auto M = KernelModel::parse("{}", "empty.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Program P(*M);
+  solved(P);
+  const EntryContext TaskA = first(P, "task_a");
+  EXPECT_FALSE(TaskA.FromCall);
+  EXPECT_EQ(lines(TaskA.Why.toVector()), std::vector<std::string>{});
+  EntryContexts Leaf = P.entries(*P.find("leaf"));
+  ASSERT_EQ(Leaf.size(), 1u);
+  const EntryContext E = *Leaf.begin();
+  EXPECT_TRUE(E.FromCall);
+  EXPECT_EQ(lines(E.Why.toVector()),
+            std::vector<std::string>{"11 'leaf' called here"});
+  EXPECT_EQ(P.entryStats().Contexts, 4u);
+  EXPECT_EQ(P.entryStats().States, 1u);
+}
+
+} // namespace
