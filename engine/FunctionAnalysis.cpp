@@ -336,8 +336,12 @@ void FunctionAnalyzer::solve() {
                                        B.Returns != RetFact::Unknown &&
                                        A.Returns != B.Returns));
   };
-  auto Kept = [&](const RelState &S, int8_t RelState::*Depth) {
-    return S.*Depth == 0 || llvm::all_of(Exit, [&](const RelState &B) {
+  // Readers and bottom-half disables keep their releases: a guard's
+  // destructor is the join's other half, which callers need.
+  auto Kept = [&](const RelState &S, int8_t RelState::*Depth,
+                  bool KeepReleases) {
+    return S.*Depth == 0 || (KeepReleases && S.*Depth < 0) ||
+           llvm::all_of(Exit, [&](const RelState &B) {
              return B.*Depth != 0 || Separated(S.*Depth, S, B);
            });
   };
@@ -347,8 +351,9 @@ void FunctionAnalyzer::solve() {
            });
   };
   for (const RelState &S : Exit)
-    if (Kept(S, &RelState::PreemptDepth) && Kept(S, &RelState::RcuDepth) &&
-        Kept(S, &RelState::BhDepth) && IrqsKept(S)) {
+    if (Kept(S, &RelState::PreemptDepth, false) &&
+        Kept(S, &RelState::RcuDepth, true) &&
+        Kept(S, &RelState::BhDepth, true) && IrqsKept(S)) {
       RelState X = S.withoutLocalFacts();
       X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
       X.Returns = S.Returns;
