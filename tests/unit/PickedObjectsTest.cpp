@@ -175,7 +175,7 @@ redo:
 		goto redo;
 	return v;
 }
-#define raw_cpu_read(pcp) (0 + (pcp))
+#define raw_cpu_read(pcp) ({ 0 + (pcp); })
 void *kmalloc_node(unsigned long size, int flags, int node);
 int numa_node;
 static int node_hint(void)
@@ -422,6 +422,7 @@ TEST(PickedObjects, ANodeUsedOtherwiseIsNoHint) {
   EXPECT_EQ(R.classOf("node_returned"), Consequence::Unknown);
   // A read the function does not return is not followed.
   const FunctionSummary &Size = R.function("node_wrong_argument");
+  ASSERT_EQ(Size.Ops.size(), 1u);
   EXPECT_EQ(PickedObjects::flowOf(Size, Size.Ops[0]), nullptr);
   EXPECT_EQ(R.classOf("node_wrong_argument"), Consequence::Unknown);
 }
