@@ -17,6 +17,7 @@ struct ModelFile {
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
+  std::vector<std::string> AtomicSafe;
   std::vector<ValueSource> Values;
   std::vector<NodePreference> NodePreferences;
   std::optional<StackOffsetNames> StackOffset;
@@ -429,6 +430,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("object-locks", F.ObjectLocks);
     Io.mapOptional("cpu-indexed", F.CpuIndexed);
     Io.mapOptional("percpu-exchanges", F.PercpuExchanges);
+    Io.mapOptional("atomic-safe", F.AtomicSafe);
     Io.mapOptional("node-preferences", F.NodePreferences);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
@@ -438,6 +440,9 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
     Io.mapOptional("check-rules", F.CheckRules);
+  }
+  static std::string validate(IO &, ModelFile &F) {
+    return F.AtomicSafe.empty() ? "" : validateNames(F.AtomicSafe, "atomic-safe");
   }
 };
 
@@ -580,6 +585,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(ObjectLocks, std::move(File.ObjectLocks));
   prepend(CpuIndexed, std::move(File.CpuIndexed));
   prepend(PercpuExchanges, std::move(File.PercpuExchanges));
+  prepend(AtomicSafe, std::move(File.AtomicSafe));
   prepend(NodePreferences, std::move(File.NodePreferences));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
@@ -606,6 +612,7 @@ void KernelModel::compile() {
   ObjectLockNames.add(ObjectLocks);
   CpuIndexedNames.add(CpuIndexed);
   PercpuExchangeNames.add(PercpuExchanges);
+  AtomicSafeNames.add(AtomicSafe);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -730,6 +737,10 @@ bool KernelModel::isCpuIndexed(StringRef Name) const {
 
 bool KernelModel::isPercpuExchange(StringRef Name) const {
   return PercpuExchangeNames.contains(Name);
+}
+
+bool KernelModel::isAtomicSafe(StringRef Function) const {
+  return AtomicSafeNames.contains(Function);
 }
 
 bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {

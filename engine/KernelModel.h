@@ -409,6 +409,9 @@ public:
   /// Compare-and-exchange macros on this CPU's copy of a per-CPU variable
   /// that return whether they succeeded (this_cpu_cmpxchg_double()).
   bool isPercpuExchange(llvm::StringRef Name) const;
+  /// Functions the kernel documents as callable in atomic context: a call
+  /// of one never sleeps for its caller (put_task_struct()).
+  bool isAtomicSafe(llvm::StringRef Function) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// The first `values` entry naming Name, or null.
@@ -446,6 +449,8 @@ private:
   llvm::StringMap<unsigned> ExactPrimitives;
   std::vector<NamePattern> GlobPrimitives;
   std::string Digest;
+  std::vector<std::string> AtomicSafe;
+  NameSet AtomicSafeNames;
 };
 
 /// Memoizing primitive lookup for one thread: the kernel expands millions of

@@ -38,6 +38,14 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
   // callers that pass another.
   if (P.targetsOf(C, Out) || llvm::StringRef(C.Through).starts_with("param:"))
     Out.clear();
+  // A function the kernel documents as callable in atomic context
+  // (put_task_struct()) sleeps, if at all, only on paths its contract rules
+  // out for such callers: a task's last reference dropped under a runqueue
+  // lock frees its credentials through call_rcu(), which the engine cannot
+  // tell from their synchronous free.
+  llvm::erase_if(Out, [&](size_t To) {
+    return P.model().isAtomicSafe(P.functions()[To].Name);
+  });
   return Out;
 }
 

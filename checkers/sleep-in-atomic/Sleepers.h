@@ -46,7 +46,8 @@ public:
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
   /// Callees of C that may be entered through it (not a generic hook's,
-  /// nor a function some caller passes as a parameter).
+  /// nor a function some caller passes as a parameter, nor one the kernel
+  /// model says is `atomic-safe`).
   llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
   /// A user access with page faults disabled at R fails instead of
   /// sleeping.

@@ -60,6 +60,17 @@ primitives:
             "test.yaml:4:16: invalid boolean");
 }
 
+TEST(KernelModel, AtomicSafeNamesDocumentedCalls) {
+  auto M = parse("atomic-safe: [put_task_struct, 'put_*_rcu']\n");
+  ASSERT_TRUE(M);
+  EXPECT_TRUE(M->isAtomicSafe("put_task_struct"));
+  EXPECT_TRUE(M->isAtomicSafe("put_cred_rcu"));
+  EXPECT_FALSE(M->isAtomicSafe("__put_task_struct"));
+  std::string Err = parseError("atomic-safe: ['put_[task']\n");
+  EXPECT_EQ(Err.rfind("test.yaml:1:1: invalid name pattern 'put_[task'", 0), 0u)
+      << Err;
+}
+
 TEST(KernelModel, ArgumentRulesChooseEffects) {
   auto M = parse(R"(
 primitives:
