@@ -35,11 +35,30 @@ public:
     if (U->getOpcode() == UO_AddrOf || U->isIncrementDecrementOp())
       if (const VarDecl *V = varOf(U->getSubExpr()))
         Spoiled.insert(V);
+    if (const FieldDecl *F = fieldOf(U->getSubExpr())) {
+      if (U->getOpcode() == UO_AddrOf)
+        SpoiledFields.insert(F);
+      else if (U->isIncrementDecrementOp())
+        FieldWrites[F].push_back(U);
+    }
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+        F && M->isArrow())
+      if (const VarDecl *V = varOf(M->getBase()))
+        FieldReads[{V, F}].push_back(M);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    Calls.push_back(C);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isAssignmentOp())
       return true;
+    if (const FieldDecl *F = fieldOf(B->getLHS()))
+      FieldWrites[F].push_back(B);
     if (const VarDecl *V = varOf(B->getLHS())) {
       Defs[V].push_back(B);
       if (B->isCompoundAssignmentOp())
@@ -58,6 +77,10 @@ public:
     const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
   }
+  static const FieldDecl *fieldOf(const Expr *E) {
+    const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  }
 
   /// Whether the value in V can be followed: a local or parameter of
   /// pointer or integer type whose address is never taken, never stepped
@@ -73,6 +96,15 @@ public:
   /// The assignments (and the declaration with an initializer) of each.
   llvm::DenseMap<const VarDecl *, std::vector<const Stmt *>> Defs;
   llvm::DenseSet<const VarDecl *> Spoiled;
+  /// `p->f` of a local or parameter p, by p and f.
+  llvm::DenseMap<std::pair<const VarDecl *, const FieldDecl *>,
+                 std::vector<const MemberExpr *>>
+      FieldReads;
+  /// What assigns, increments or decrements a field, of any object.
+  llvm::DenseMap<const FieldDecl *, std::vector<const Stmt *>> FieldWrites;
+  /// Fields whose address is taken somewhere: written where not seen.
+  llvm::DenseSet<const FieldDecl *> SpoiledFields;
+  std::vector<const Stmt *> Calls;
 };
 
 /// One use found in the AST.
@@ -100,15 +132,19 @@ public:
       : PM(PM), Vars(Vars), SM(SM), Expansions(Expansions), Reaches(Reaches) {}
 
   /// Object: Value is the object a per-CPU address points to, as an
-  /// lvalue (get_cpu_var()), not a value read from it.
-  void follow(const Expr *Value, bool Object, std::vector<FoundUse> &Out) {
+  /// lvalue (get_cpu_var()), not a value read from it. Fields: follow the
+  /// value through a field it is stored in (fieldLoads()).
+  void follow(const Expr *Value, bool Object, bool Fields,
+              std::vector<FoundUse> &Out) {
     Followed.clear();
+    FollowFields = Fields;
     climb(Value, nullptr, Object, Out);
   }
   /// Whether the parameter could be followed (then no use found means
   /// that the function never reads what the caller passed).
   bool followParameter(const ParmVarDecl *P, std::vector<FoundUse> &Out) {
     Followed.clear();
+    FollowFields = false;
     variable(P, nullptr, Out);
     return Vars.followable(P);
   }
@@ -241,6 +277,7 @@ private:
           if (const VarDecl *V = VariableUses::varOf(B->getLHS());
               V && V->hasLocalStorage())
             return variable(V, B, Out);
+          fieldLoads(B, Out);
           return Use(ValueUse::Kind::Store, P);
         }
         if (B->getOpcode() == BO_Comma) {
@@ -298,12 +335,59 @@ private:
     }
   }
 
+  /// A value stored into a field of what a local pointer points to
+  /// (ext4's `ac->ac_lg = raw_cpu_ptr(..)`) is the field's until something
+  /// may change it: another write of the field (of any object: the pointer
+  /// may alias), an assignment of the pointer, or a call (it may write the
+  /// field through an alias). The loads of `p->f` a path from the store
+  /// reaches with none of those on it continue the value (the store stays
+  /// a use). If some load is reached from the store only past a call, what
+  /// the field holds there is not known, and no load is followed: a use
+  /// missed could be the one that changes the object.
+  void fieldLoads(const BinaryOperator *Store, std::vector<FoundUse> &Out) {
+    const auto *M = dyn_cast<MemberExpr>(Store->getLHS()->IgnoreParens());
+    if (!FollowFields || InField || !M || !M->isArrow())
+      return;
+    const VarDecl *V = VariableUses::varOf(M->getBase());
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!V || !F || !Vars.followable(V) || Vars.SpoiledFields.contains(F))
+      return;
+    auto Reads = Vars.FieldReads.find({V, F});
+    if (Reads == Vars.FieldReads.end())
+      return;
+    std::vector<const Stmt *> Writes;
+    if (auto W = Vars.FieldWrites.find(F); W != Vars.FieldWrites.end())
+      Writes = W->second;
+    if (auto D = Vars.Defs.find(V); D != Vars.Defs.end())
+      llvm::append_range(Writes, D->second);
+    std::vector<const Stmt *> WritesOrCalls = Writes;
+    llvm::append_range(WritesOrCalls, Vars.Calls);
+    std::vector<const Stmt *> Loads;
+    for (const MemberExpr *Read : Reads->second) {
+      const Stmt *Up = PM.getParent(Read);
+      while (isa_and_nonnull<ParenExpr>(Up))
+        Up = PM.getParent(Up);
+      const auto *Cast = dyn_cast_or_null<ImplicitCastExpr>(Up);
+      if (!Cast || Cast->getCastKind() != CK_LValueToRValue ||
+          !Reaches(Store, Read, Writes))
+        continue;
+      if (!Reaches(Store, Read, WritesOrCalls))
+        return;
+      Loads.push_back(Cast);
+    }
+    InField = true;
+    for (const Stmt *Load : Loads)
+      climb(Load, V, false, Out);
+    InField = false;
+  }
+
   ParentMap &PM;
   const VariableUses &Vars;
   const SourceManager &SM;
   const ExpansionRecorder &Expansions;
   ReachFn Reaches;
   llvm::SmallPtrSet<const VarDecl *, 4> Followed;
+  bool FollowFields = false, InField = false;
 };
 
 /// Whether F's value V (a flow not about a parameter) reaches a return.
@@ -526,7 +610,12 @@ void FunctionAnalyzer::followValues() {
     std::vector<FoundUse> Found;
     // Only a value source of the kernel model's is an lvalue for its
     // object; a CPU number's lvalue is read for its value.
-    Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Found);
+    // Through a field only a per-CPU pointer: whose lock is taken on the
+    // object it picked (cpu-choice).
+    bool Pointer = V.Kind == ValueFlow::From::Operation &&
+                   Out.Ops[V.Index].isPercpu() &&
+                   Out.Ops[V.Index].Access == PercpuAccess::Address;
+    Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Pointer, Found);
     // A per-CPU read's value only where the function returns it
     // (numa_node_id()): what its callers do with it decides what it is for.
     if (V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu() &&

@@ -12,7 +12,10 @@
 //  - each parameter, so that a value passed to a callee continues there.
 // A value goes through the locals it is stored in (a local that holds
 // nothing else, its address never taken), casts, `&p->f`, `p + n`, `?:`,
-// and ends at a use: a dereference, an argument of a call or of a known
+// a per-CPU pointer also through a field of what a local points to
+// (`ac->lg = raw_cpu_ptr(..)`, then `ac->lg`) up to anything that may
+// change the field (a write of it, of the local, or a call), and ends at a
+// use: a dereference, an argument of a call or of a known
 // macro (`per_cpu(x, cpu)`), a return, a store elsewhere (a field, a global
 // variable), or a read; an operand of sizeof (READ_ONCE()'s size check) is
 // not evaluated and no use. A parameter's value is followed to the reads no

@@ -5,7 +5,7 @@
 // rcaches, srcu_data, vmap_block_queue, the swap slots cache, rt6's
 // uncached lists).
 // RUN: %kharden check --checks=percpu-preemptible %s -- %kflags 2>&1 | FileCheck %s --check-prefix=DEFAULT %strict
-// DEFAULT: kharden: 0 findings; 10 below --min-severity=warning
+// DEFAULT: kharden: 0 findings; 11 below --min-severity=warning
 // RUN: not %kharden check --checks=percpu-preemptible --min-severity=note %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -234,6 +234,29 @@ SYSCALL_DEFINE1(node_alloc, int, x)
 	return p != 0;
 }
 
+// 11. The pointer kept in a field of the caller's object, then locked
+// through that field before anything else may change it (ext4's
+// ext4_mb_group_or_file(): `ac->ac_lg = raw_cpu_ptr(..)`, then
+// mutex_lock(&ac->ac_lg->lg_mutex)).
+struct group { struct mutex lock; int len; };
+struct alloc_ctx { struct group *lg; int flags; };
+DEFINE_PER_CPU(struct group, groups);
+
+static void group_or_file(struct alloc_ctx *ac)
+{
+	ac->lg = raw_cpu_ptr(&groups);
+	ac->flags |= 1;
+	mutex_lock(&ac->lg->lock);
+}
+
+SYSCALL_DEFINE1(group_alloc, struct alloc_ctx *, ac)
+{
+	group_or_file(ac);
+	ac->lg->len++;
+	mutex_unlock(&ac->lg->lock);
+	return 0;
+}
+
 // CHECK: consequence-cpu-choice.c:33:20: note: per-CPU pointer 'raw_cpu_ptr(&caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
 // CHECK: consequence-cpu-choice.c:30:1: note: '__do_sys_cache_put' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:33:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
@@ -275,3 +298,8 @@ SYSCALL_DEFINE1(node_alloc, int, x)
 // CHECK: consequence-cpu-choice.c:228:40: note: 'node_id' called here
 // CHECK: consequence-cpu-choice.c:218:9: note: cpu-choice: the value read here is only a NUMA node to prefer
 // CHECK: consequence-cpu-choice.c:228:12: note: it is passed here to 'kmalloc_node' in '__do_sys_node_alloc' as the node to prefer, from which the allocation falls back to other nodes: another CPU's node would do
+// CHECK: consequence-cpu-choice.c:247:11: note: per-CPU pointer 'raw_cpu_ptr(&groups)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:252:1: note: '__do_sys_group_alloc' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:254:2: note: 'group_or_file' called here
+// CHECK: consequence-cpu-choice.c:247:11: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:249:2: note: the picked object's own lock is taken here by 'mutex_lock' in 'group_or_file', before anything changes the object: each CPU's object has its own lock, so another CPU's would do

@@ -71,6 +71,24 @@ SYSCALL_DEFINE1(start_poll_global, int, x)
 	return x;
 }
 
+// 7. A per-CPU pointer kept in a field of the caller's object and locked
+// through the field only after a call, which may have stored another
+// pointer there: what the field holds at the lock is not known.
+struct mutex;
+void mutex_lock(struct mutex *lock);
+struct group { struct mutex *lock; int len; };
+struct alloc_ctx { struct group *lg; int flags; };
+DEFINE_PER_CPU(struct group, groups);
+void note_flags(struct alloc_ctx *ac);
+
+SYSCALL_DEFINE1(group_pick, struct alloc_ctx *, ac)
+{
+	ac->lg = raw_cpu_ptr(&groups);
+	note_flags(ac);
+	mutex_lock(ac->lg->lock);
+	return 0;
+}
+
 // CHECK: consequence-wrong-cpu-state.c:22:12: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible] [wrong-cpu-state]{{$}}
 // CHECK: consequence-wrong-cpu-state.c:20:1: note: '__do_sys_sched_tick' is a system call body: task context, preemptible
 // CHECK: consequence-wrong-cpu-state.c:22:12: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
@@ -95,3 +113,7 @@ SYSCALL_DEFINE1(start_poll_global, int, x)
 // CHECK: consequence-wrong-cpu-state.c:68:1: note: '__do_sys_start_poll_global' is a system call body: task context, preemptible
 // CHECK: consequence-wrong-cpu-state.c:70:13: note: wrong-cpu-state: the CPU number read here stands for this CPU's state
 // CHECK: consequence-wrong-cpu-state.c:70:2: note: it is stored here, in '__do_sys_start_poll_global': the object keeps it as this CPU's
+// CHECK: consequence-wrong-cpu-state.c:86:11: warning: per-CPU pointer 'raw_cpu_ptr(&groups)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [wrong-cpu-state]{{$}}
+// CHECK: consequence-wrong-cpu-state.c:84:1: note: '__do_sys_group_pick' is a system call body: task context, preemptible
+// CHECK: consequence-wrong-cpu-state.c:86:11: note: wrong-cpu-state: the per-CPU pointer read here stands for this CPU's state
+// CHECK: consequence-wrong-cpu-state.c:86:2: note: it is stored here, in '__do_sys_group_pick': the object keeps it as this CPU's

@@ -214,6 +214,31 @@ void *node_wrong_argument(void)
 {
 	return kmalloc_node(raw_cpu_read(numa_node), 0, 0);
 }
+struct ctx { struct obj *group; int flags; };
+void kept_then_locked(struct ctx *ac)
+{
+	ac->group = raw_cpu_ptr(&objs);
+	ac->flags |= 1;
+	mutex_lock(&ac->group->lock); /* lock-through-field */
+}
+void kept_then_called(struct ctx *ac)
+{
+	ac->group = raw_cpu_ptr(&objs);
+	use(0);
+	mutex_lock(&ac->group->lock);
+}
+void kept_then_changed(struct ctx *ac)
+{
+	ac->group = raw_cpu_ptr(&objs);
+	ac->group->n = 0;
+	mutex_lock(&ac->group->lock);
+}
+void kept_then_replaced(struct ctx *ac, struct obj *mine)
+{
+	ac->group = raw_cpu_ptr(&objs);
+	ac->group = mine;
+	mutex_lock(&ac->group->lock);
+}
 )";
 
 unsigned lineOf(llvm::StringRef Marker) {
@@ -425,6 +450,24 @@ TEST(PickedObjects, ANodeUsedOtherwiseIsNoHint) {
   ASSERT_EQ(Size.Ops.size(), 1u);
   EXPECT_EQ(PickedObjects::flowOf(Size, Size.Ops[0]), nullptr);
   EXPECT_EQ(R.classOf("node_wrong_argument"), Consequence::Unknown);
+}
+
+TEST(PickedObjects, APointerKeptInAFieldThenLockedThroughIt) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> L = R.lock("kept_then_locked");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Where.Line, lineOf("lock-through-field"));
+  EXPECT_EQ(L->Callee, "mutex_lock");
+  EXPECT_EQ(R.classOf("kept_then_locked"), Consequence::CpuChoice);
+}
+
+TEST(PickedObjects, AFieldLoadPastACallOrAnotherStoreIsNotThePick) {
+  Analysed R = analyse();
+  for (const char *Name :
+       {"kept_then_called", "kept_then_changed", "kept_then_replaced"}) {
+    EXPECT_FALSE(R.lock(Name)) << Name;
+    EXPECT_EQ(R.classOf(Name), Consequence::WrongCpuState) << Name;
+  }
 }
 
 } // namespace
