@@ -22,9 +22,10 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
   return std::nullopt;
 }
 
-FieldStores::FieldStores(const CFG &Cfg, const ValueSlots &Slots,
-                         ValueBits Bits, CalleeStores OfCall)
-    : Cfg(Cfg), Blocks(Cfg), Slots(Slots) {
+FieldStores::FieldStores(const CFG &Cfg, const CfgReach &Blocks,
+                         const ValueSlots &Slots, ValueBits Bits,
+                         CalleeStores OfCall)
+    : Cfg(Cfg), Blocks(Blocks), Slots(Slots) {
   for (const CFGBlock *B : Cfg) {
     unsigned Index = 0;
     for (const CFGElement &E : *B) {

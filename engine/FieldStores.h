@@ -70,10 +70,10 @@ public:
   using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
 
   /// Slots names the fields (ValueSlots::fieldOf()) and says which are a
-  /// parameter's (argRefOf()); it must outlive this. Bits says what is
-  /// known of a stored value.
-  FieldStores(const clang::CFG &Cfg, const ValueSlots &Slots, ValueBits Bits,
-              CalleeStores OfCall);
+  /// parameter's (argRefOf()); Blocks is Cfg's reachability. Both must
+  /// outlive this. Bits says what is known of a stored value.
+  FieldStores(const clang::CFG &Cfg, const CfgReach &Blocks,
+              const ValueSlots &Slots, ValueBits Bits, CalleeStores OfCall);
 
   /// The fields of Object (its own Field a prefix) known at call CE, as
   /// {path below Object, bits}, sorted. A field of a parameter's object
@@ -108,7 +108,7 @@ private:
                 unsigned Index) const;
 
   const clang::CFG &Cfg;
-  CfgReach Blocks;
+  const CfgReach &Blocks;
   const ValueSlots &Slots;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;

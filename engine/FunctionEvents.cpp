@@ -149,7 +149,7 @@ void FunctionAnalyzer::collectEvents() {
                });
       });
   Fields.emplace(
-      *Cfg, *Slots, [&](const Expr *E) { return argumentBits(E); },
+      *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
       [&](const CallExpr *CE) -> const ArgFacts * {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
