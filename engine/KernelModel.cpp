@@ -8,6 +8,10 @@
 using namespace llvm;
 using namespace kharden;
 
+static bool isGlob(StringRef Name) {
+  return Name.find_first_of("*?[") != StringRef::npos;
+}
+
 namespace {
 /// One YAML document: a table's three sections, all optional.
 struct ModelFile {
@@ -155,6 +159,17 @@ template <> struct MappingTraits<ArgumentRule> {
   }
 };
 
+/// The lists the engine looks names up in directly (a macro table, a set
+/// of storage names) take no globs: one there would never match.
+static std::string validateExactNames(const std::vector<std::string> &Names,
+                                      StringRef Key) {
+  for (const std::string &N : Names)
+    if (isGlob(N))
+      return ("'" + Key + "' takes exact names, not the pattern '" + N + "'")
+          .str();
+  return "";
+}
+
 static std::string validateNames(const std::vector<std::string> &Names,
                                  StringRef Key) {
   if (Names.empty())
@@ -247,6 +262,10 @@ template <> struct MappingTraits<Workqueues> {
   static std::string validate(IO &, Workqueues &W) {
     if (!W.Allocators.empty() && W.UnboundFlag.empty())
       return "'allocators' need the 'unbound-flag' their flags are tested for";
+    for (auto [Names, Key] : {std::pair{&W.Unbound, "unbound"},
+                              std::pair{&W.Allocators, "allocators"}})
+      if (std::string Err = validateExactNames(*Names, Key); !Err.empty())
+        return Err;
     return "";
   }
 };
@@ -380,6 +399,15 @@ template <> struct MappingTraits<StackOffsetNames> {
     Io.mapOptional("task-field", N.TaskField);
     Io.mapOptional("generators", N.Generators);
     Io.mapOptional("random-inputs", N.RandomInputs);
+  }
+  static std::string validate(IO &, StackOffsetNames &N) {
+    for (auto [Names, Key] : {std::pair{&N.Consume, "consume"},
+                              std::pair{&N.Refill, "refill"},
+                              std::pair{&N.RotateRight, "rotate-right"},
+                              std::pair{&N.Generators, "generators"}})
+      if (std::string Err = validateExactNames(*Names, Key); !Err.empty())
+        return Err;
+    return "";
   }
 };
 
@@ -601,10 +629,6 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   return Error::success();
 }
 
-static bool isGlob(StringRef Name) {
-  return Name.find_first_of("*?[") != StringRef::npos;
-}
-
 void KernelModel::compile() {
   RandomSourceNames.add(RandomSources);
   StackSinkNames.add(StackSinks);
@@ -621,6 +645,12 @@ void KernelModel::compile() {
     ExitPathNames.emplace_back().add(E.Functions);
   for (const CheckRule &R : CheckRules)
     RuleNames.emplace_back().add(R.Operations);
+  for (const QueueCall &Q : Queues.QueueCalls)
+    QueueCallNames.emplace_back().add(Q.Names);
+  for (const RandomInput &R : StackOffset.RandomInputs)
+    RandomInputNames.emplace_back().add(R.Names);
+  for (const NodePreference &N : NodePreferences)
+    NodePreferenceNames.emplace_back().add(N.Names);
   for (unsigned I = 0; I < Primitives.size(); ++I)
     for (const std::string &N : Primitives[I].Names) {
       if (isGlob(N))
@@ -678,17 +708,17 @@ const ExitPath *KernelModel::findExitPath(StringRef Function) const {
   return nullptr;
 }
 
-const QueueCall *Workqueues::findQueueCall(StringRef Function) const {
-  for (const QueueCall &Q : QueueCalls)
-    if (llvm::is_contained(Q.Names, Function))
-      return &Q;
+const QueueCall *KernelModel::findQueueCall(StringRef Function) const {
+  for (size_t I = 0; I < Queues.QueueCalls.size(); ++I)
+    if (QueueCallNames[I].contains(Function))
+      return &Queues.QueueCalls[I];
   return nullptr;
 }
 
-const RandomInput *StackOffsetNames::findRandomInput(StringRef Function) const {
-  for (const RandomInput &R : RandomInputs)
-    if (llvm::is_contained(R.Names, Function))
-      return &R;
+const RandomInput *KernelModel::findRandomInput(StringRef Function) const {
+  for (size_t I = 0; I < StackOffset.RandomInputs.size(); ++I)
+    if (RandomInputNames[I].contains(Function))
+      return &StackOffset.RandomInputs[I];
   return nullptr;
 }
 
@@ -744,9 +774,11 @@ bool KernelModel::isAtomicSafe(StringRef Function) const {
 }
 
 bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {
-  return llvm::any_of(NodePreferences, [&](const NodePreference &N) {
-    return N.Argument == Arg && llvm::is_contained(N.Names, Name);
-  });
+  for (size_t I = 0; I < NodePreferences.size(); ++I)
+    if (NodePreferences[I].Argument == Arg &&
+        NodePreferenceNames[I].contains(Name))
+      return true;
+  return false;
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

@@ -242,7 +242,6 @@ struct Workqueues {
   std::vector<std::string> Allocators; ///< alloc_workqueue(fmt, flags, ...)
   std::string UnboundFlag;             ///< WQ_UNBOUND
 
-  const QueueCall *findQueueCall(llvm::StringRef Function) const;
 };
 
 /// Where a refill of handed-off per-CPU state runs on the way to user mode.
@@ -272,7 +271,6 @@ struct StackOffsetNames {
   std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
   std::vector<RandomInput> RandomInputs;
 
-  const RandomInput *findRandomInput(llvm::StringRef Function) const;
 };
 
 /// Calls whose result the engine follows to its uses (engine/ValueUses.h),
@@ -414,6 +412,10 @@ public:
   bool isAtomicSafe(llvm::StringRef Function) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
+  /// The first `workqueues.queue-calls` entry naming Function, or null.
+  const QueueCall *findQueueCall(llvm::StringRef Function) const;
+  /// The first `stack-offset.random-inputs` entry naming Function, or null.
+  const RandomInput *findRandomInput(llvm::StringRef Function) const;
   /// The first `values` entry naming Name, or null.
   const ValueSource *findValueSource(llvm::StringRef Name) const;
 
@@ -442,6 +444,7 @@ private:
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;
   std::deque<NameSet> EntryPointNames, ExitPathNames, RuleNames; // never relocated
+  std::deque<NameSet> QueueCallNames, RandomInputNames, NodePreferenceNames;
   struct NamePattern {
     OwnedGlob Glob;
     unsigned Index;

@@ -54,7 +54,7 @@ public:
     const FunctionDecl *F = CE->getDirectCallee();
     if (!F || !F->getIdentifier())
       return true;
-    if (const QueueCall *Q = Model.findQueueCall(F->getName());
+    if (const QueueCall *Q = TU.Lookup.model().findQueueCall(F->getName());
         Q && Q->Work < CE->getNumArgs()) {
       StorageName Queue;
       if (Q->Queue && *Q->Queue < CE->getNumArgs()) {

@@ -221,7 +221,7 @@ void Extractor::random() {
   std::string Arg =
       R->S->Args.empty() ? Call->Value + "()" : llvm::StringRef(R->S->Args.front()).trim().str();
   Spec.Expression = Arg;
-  const RandomInput *Input = P.model().stackOffset().findRandomInput(Call->Value);
+  const RandomInput *Input = P.model().findRandomInput(Call->Value);
   if (!Input) {
     unknown("random.source",
             "'" + Call->Value + "()' is not a random input the kernel model "

@@ -71,6 +71,46 @@ TEST(KernelModel, AtomicSafeNamesDocumentedCalls) {
       << Err;
 }
 
+// Every name list the table validates as names or globs matches globs too:
+// a glob that parses and then never matches would be a silent no-op.
+TEST(KernelModel, ArgumentTablesMatchGlobs) {
+  auto M = parse(R"(
+node-preferences:
+  - names: ['kmalloc_node*']
+    argument: 2
+workqueues:
+  queue-calls:
+    - names: ['queue_*work']
+      work: 1
+stack-offset:
+  consume: [add_random_kstack_offset]
+  refill: [choose_random_kstack_offset]
+  random-inputs:
+    - {names: ['get_random_u*'], source: crng, bits: 16}
+)");
+  ASSERT_TRUE(M);
+  EXPECT_TRUE(M->isNodePreference("kmalloc_node_noprof", 2));
+  EXPECT_FALSE(M->isNodePreference("kmalloc_node_noprof", 1));
+  EXPECT_FALSE(M->isNodePreference("kmalloc", 2));
+  ASSERT_TRUE(M->findQueueCall("queue_delayed_work"));
+  EXPECT_EQ(M->findQueueCall("queue_delayed_work")->Work, 1u);
+  EXPECT_FALSE(M->findQueueCall("flush_work"));
+  ASSERT_TRUE(M->findRandomInput("get_random_u16"));
+  EXPECT_EQ(M->findRandomInput("get_random_u16")->Bits, 16u);
+  EXPECT_FALSE(M->findRandomInput("rdtsc"));
+  std::string Err = parseError(R"(
+stack-offset:
+  consume: [add_random_kstack_offset]
+  refill: [choose_random_kstack_offset]
+  generators: ['prandom_*']
+)");
+  EXPECT_EQ(Err.rfind("test.yaml:", 0), 0u) << Err;
+  EXPECT_NE(Err.find("'generators' takes exact names, not the pattern "
+                     "'prandom_*'"),
+            std::string::npos)
+      << Err;
+}
+
 TEST(KernelModel, ArgumentRulesChooseEffects) {
   auto M = parse(R"(
 primitives:
