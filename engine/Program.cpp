@@ -433,7 +433,7 @@ void Program::dumpSlot(llvm::StringRef Slot) const {
   for (unsigned Id : H->Functions) {
     const SourcePoint &At = Pointers.storedAt(Id);
     llvm::errs() << "    " << Pointers.functionKey(Id) << " (stored at "
-                 << At.File << ":" << At.Line << ")\n";
+                 << At.File.str() << ":" << At.Line << ")\n";
   }
 }
 
@@ -523,7 +523,7 @@ void Program::solve() {
                                              : Functions[F].Name);
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
-            llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
+            llvm::errs() << "    " << N.Where.File.str() << ":" << N.Where.Line
                          << " " << N.Message << "\n";
         }
 }
