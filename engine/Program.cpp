@@ -79,7 +79,7 @@ const FunctionSummary *Program::find(llvm::StringRef Key) const {
 }
 
 EntryContexts Program::entries(const FunctionSummary &F) const {
-  uint32_t I = &F - Functions.data();
+  uint32_t I = Functions.indexOf(F);
   return {*this, I, Entries[I]};
 }
 
@@ -668,7 +668,7 @@ Program::unreachedCallers(const FunctionSummary &F) const {
       forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
   std::vector<const FunctionSummary *> Out;
   std::vector<bool> Seen(Functions.size());
-  std::deque<size_t> Work{size_t(&F - Functions.data())};
+  std::deque<size_t> Work{Functions.indexOf(F)};
   Seen[Work.front()] = true;
   while (!Work.empty()) {
     size_t I = Work.front();
