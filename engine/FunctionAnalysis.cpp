@@ -21,7 +21,7 @@ std::string TUContext::keyOf(const FunctionDecl *FD) const {
     return linkName(Name);
   // Static functions: one per file that defines them (a header's static
   // inline is the same function in every TU that includes it).
-  return linkName(point(FD->getLocation()).File + "@" + Name);
+  return linkName(point(FD->getLocation()).File.str() + "@" + Name);
 }
 
 std::string TUContext::linkName(llvm::StringRef Name) const {
@@ -397,7 +397,7 @@ static std::string stateText(const RelState &S) {
 
 /// KHARDEN_DEBUG_FUNCTION=name: what the analysis saw in one function.
 void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
-  OS << "kharden: debug: " << Out.Name << " at " << Out.Where.File << ":"
+  OS << "kharden: debug: " << Out.Name << " at " << Out.Where.File.str() << ":"
      << Out.Where.Line << "\n";
   for (const CFGBlock *B : Order)
     for (const Event &E : BlockEvents[B->getBlockID()]) {

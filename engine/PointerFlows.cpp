@@ -191,7 +191,7 @@ PointerFlows::fieldSlot(const FieldDecl *FD) const {
     Name = Display = T->getName().str();
   } else {
     SourcePoint At = TU.point(RD->getLocation());
-    Name = Display = "(anonymous at " + At.File + ":" +
+    Name = Display = "(anonymous at " + At.File.str() + ":" +
                      std::to_string(At.Line) + ":" + std::to_string(At.Column) +
                      ")";
   }
@@ -223,7 +223,7 @@ PointerFlows::variableSlot(const ValueDecl *D) const {
   } else if (V->isExternallyVisible()) {
     Key = "var:" + TU.linkName(V->getName());
   } else {
-    Key = "var:" + TU.linkName(TU.point(V->getLocation()).File + "@" +
+    Key = "var:" + TU.linkName(TU.point(V->getLocation()).File.str() + "@" +
                                V->getName().str());
   }
   return SlotName{std::move(Key), V->getName().str(), "", false};

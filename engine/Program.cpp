@@ -79,7 +79,7 @@ const FunctionSummary *Program::find(llvm::StringRef Key) const {
 }
 
 EntryContexts Program::entries(const FunctionSummary &F) const {
-  uint32_t I = &F - Functions.data();
+  uint32_t I = Functions.indexOf(F);
   return {*this, I, Entries[I]};
 }
 
@@ -139,6 +139,11 @@ bool Program::addEntry(size_t Function, const AbsState &State,
   for (const EntryContexts::Stored &E : Known)
     if (E.State == Origin.State)
       return false;
+  // Millions of these vectors: grown by a quarter, not doubled, their spare
+  // room is about a tenth instead of a quarter or more. The copies this
+  // adds are cheap next to the search above.
+  if (Known.size() == Known.capacity())
+    Known.reserve(Known.size() + Known.size() / 4 + 1);
   Known.push_back(Origin);
   return true;
 }
@@ -433,7 +438,7 @@ void Program::dumpSlot(llvm::StringRef Slot) const {
   for (unsigned Id : H->Functions) {
     const SourcePoint &At = Pointers.storedAt(Id);
     llvm::errs() << "    " << Pointers.functionKey(Id) << " (stored at "
-                 << At.File << ":" << At.Line << ")\n";
+                 << At.File.str() << ":" << At.Line << ")\n";
   }
 }
 
@@ -506,6 +511,10 @@ void Program::solve() {
     }
     propagate(Work);
   }
+  // Nothing adds entry contexts after this: the checks and the report
+  // that follow reuse the spare room.
+  for (std::vector<EntryContexts::Stored> &E : Entries)
+    E.shrink_to_fit();
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
     for (size_t I = 0; I < Functions.size(); ++I)
       if (Functions[I].Name == Name)
@@ -523,7 +532,7 @@ void Program::solve() {
                                              : Functions[F].Name);
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
-            llvm::errs() << "    " << N.Where.File << ":" << N.Where.Line
+            llvm::errs() << "    " << N.Where.File.str() << ":" << N.Where.Line
                          << " " << N.Message << "\n";
         }
 }
@@ -668,7 +677,7 @@ Program::unreachedCallers(const FunctionSummary &F) const {
       forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
   std::vector<const FunctionSummary *> Out;
   std::vector<bool> Seen(Functions.size());
-  std::deque<size_t> Work{size_t(&F - Functions.data())};
+  std::deque<size_t> Work{Functions.indexOf(F)};
   Seen[Work.front()] = true;
   while (!Work.empty()) {
     size_t I = Work.front();

@@ -11,6 +11,7 @@
 #define KHARDEN_ENGINE_PROGRAM_H
 
 #include "engine/CallTargets.h"
+#include "engine/FunctionTable.h"
 #include "engine/Summary.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -144,7 +145,7 @@ public:
   /// Computes every function's entry contexts.
   void solve();
 
-  const std::vector<FunctionSummary> &functions() const { return Functions; }
+  const FunctionTable &functions() const { return Functions; }
   /// What the compile commands say about code generation, per TU.
   const std::vector<TargetFacts> &targets() const { return Targets; }
   EntryContexts entries(const FunctionSummary &F) const;
@@ -168,7 +169,7 @@ public:
   /// Whether the bits a caller passes as A matter to F: its tests read
   /// them, or it passes them on to a parameter whose tests do.
   bool bitsMatter(const FunctionSummary &F, const ArgRef &A) const {
-    return bitsMatter(&F - Functions.data(), A);
+    return bitsMatter(Functions.indexOf(F), A);
   }
 
   /// The event that opened the atomic region a point of F in state R is
@@ -261,7 +262,7 @@ private:
   CallTargets Pointers; ///< What the run stores in function pointers.
   llvm::StringMap<Resolution> Resolutions;
   IndirectCallStats Indirect;
-  std::vector<FunctionSummary> Functions;
+  FunctionTable Functions;
   std::vector<EntryHint> Hints;
   std::vector<WorkQueueing> Queueings;
   std::vector<QueueAllocation> Allocations;

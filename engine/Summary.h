@@ -9,6 +9,7 @@
 #define KHARDEN_ENGINE_SUMMARY_H
 
 #include "engine/ContextState.h"
+#include "engine/FilePath.h"
 #include "engine/KernelModel.h"
 
 #include <optional>
@@ -20,7 +21,7 @@ namespace kharden {
 
 /// A position in a source file; lines and columns count from 1.
 struct SourcePoint {
-  std::string File;
+  FilePath File;
   unsigned Line = 0, Column = 0;
 
   bool valid() const { return Line != 0; }

@@ -578,7 +578,7 @@ private:
       P.field(Key).report("expected [file, line, column]");
       return false;
     }
-    Out = {Files[*F], unsigned(*L), unsigned(*C)};
+    Out = {Paths[*F], unsigned(*L), unsigned(*C)};
     return true;
   }
 
@@ -1138,6 +1138,7 @@ private:
                  return false;
                }))
       return false;
+    Paths.assign(Files.begin(), Files.end());
     const json::Value *T = O->get("target");
     const json::Object *TO = T ? T->getAsObject() : nullptr;
     if (!TO || !string(*TO, "arch", S.Target.Arch, P.field("target")) ||
@@ -1174,6 +1175,7 @@ private:
 
   json::Path::Root Root{"summary"};
   std::vector<std::string> Files;
+  std::vector<FilePath> Paths; ///< Files interned, once per summary.
 };
 
 } // namespace

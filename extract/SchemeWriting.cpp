@@ -85,7 +85,7 @@ llvm::json::Value extractedToJson(const ExtractedScheme &S) {
                          {"known", F.Known},
                          {"evidence", F.Evidence}};
     if (F.Where.valid())
-      O["file"] = F.Where.File, O["line"] = F.Where.Line,
+      O["file"] = F.Where.File.str(), O["line"] = F.Where.Line,
       O["column"] = F.Where.Column;
     Fields.push_back(std::move(O));
   }

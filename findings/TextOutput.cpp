@@ -45,7 +45,7 @@ void writeText(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
                               Message, {}, {});
       return;
     }
-    OS << P.File << ':' << P.Line << ':' << P.Column << ": ";
+    OS << P.File.str() << ':' << P.Line << ':' << P.Column << ": ";
     TextDiagnostic::printDiagnosticLevel(OS, Level, Colors);
     OS << ": " << Message << '\n';
   };

@@ -118,7 +118,7 @@ json::Value toJson(const ReportDelta &D) {
                    {"change", I.Change},
                    {"worse", I.Worse}};
     if (I.Where.valid()) {
-      O["file"] = I.Where.File;
+      O["file"] = I.Where.File.str();
       O["line"] = I.Where.Line;
       O["column"] = I.Where.Column;
     }

@@ -47,7 +47,7 @@ static json::Object fieldToJson(const ExtractedField &F) {
                  {"known", F.Known},
                  {"evidence", F.Evidence}};
   if (F.Where.valid()) {
-    O["file"] = F.Where.File;
+    O["file"] = F.Where.File.str();
     O["line"] = F.Where.Line;
     O["column"] = F.Where.Column;
   }

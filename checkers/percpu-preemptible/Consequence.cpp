@@ -59,15 +59,26 @@ ConsequenceIndex::ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
                                    const PickedObjects *Picks)
     : Picks(Picks) {
   for (const FunctionSummary &F : Functions)
-    for (const Operation &Op : F.Ops) {
-      if (!Op.isPercpu() || Op.Variable.empty())
-        continue;
-      std::string Key = variableKey(Op.Variable);
-      if (writes(Op))
-        Writes[Key].push_back({&F, &Op});
-      if (mayDecide(F, Op))
-        DecisionReads.insert(variableRoot(Key));
-    }
+    index(F);
+}
+
+ConsequenceIndex::ConsequenceIndex(const FunctionTable &Functions,
+                                   const PickedObjects *Picks)
+    : Picks(Picks) {
+  for (const FunctionSummary &F : Functions)
+    index(F);
+}
+
+void ConsequenceIndex::index(const FunctionSummary &F) {
+  for (const Operation &Op : F.Ops) {
+    if (!Op.isPercpu() || Op.Variable.empty())
+      continue;
+    std::string Key = variableKey(Op.Variable);
+    if (writes(Op))
+      Writes[Key].push_back({&F, &Op});
+    if (mayDecide(F, Op))
+      DecisionReads.insert(variableRoot(Key));
+  }
 }
 
 /// A write of Read's variable after Read in F, on another line (the

@@ -26,6 +26,7 @@
 #ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
+#include "engine/FunctionTable.h"
 #include "engine/PickedObjects.h"
 #include "findings/Consequence.h"
 
@@ -50,12 +51,16 @@ public:
   /// goes; without it those stay unknown.
   explicit ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
                             const PickedObjects *Picks = nullptr);
+  /// A run's functions (Program::functions()).
+  explicit ConsequenceIndex(const FunctionTable &Functions,
+                            const PickedObjects *Picks = nullptr);
 
   /// The class of Op, an operation of F reported where preemption is on.
   ConsequenceDecision decide(const FunctionSummary &F,
                              const Operation &Op) const;
 
 private:
+  void index(const FunctionSummary &F);
   struct Access {
     const FunctionSummary *F;
     const Operation *Op;

@@ -117,7 +117,7 @@ void SleepInAtomicCheck::run(const Program &P,
     return !rulesFor(M, Op).empty();
   };
   Sleepers S(P, IsSleep);
-  const std::vector<FunctionSummary> &Fs = P.functions();
+  const FunctionTable &Fs = P.functions();
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
     if (!reportsOn(F))

@@ -55,7 +55,7 @@ const SleepWitness *Sleepers::keep(SleepWitness W) {
 }
 
 void Sleepers::solveUnconditional() {
-  const std::vector<FunctionSummary> &Fs = P.functions();
+  const FunctionTable &Fs = P.functions();
   Unconditional.assign(Fs.size(), nullptr);
   // Callers[G]: the calls that may enter G while holding nothing atomic.
   std::vector<std::vector<std::pair<size_t, int>>> Callers(Fs.size());
