@@ -54,6 +54,7 @@ struct Event {
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
   int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
+  int8_t ResultSignSlot = -1; ///< ... and the sign slot.
   /// For a call through a pointer whose targets in the file are joined:
   /// the join (FunctionSummary::Joins). Its paths either take one of
   /// Callees' exits or go elsewhere unchanged.

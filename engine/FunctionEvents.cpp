@@ -103,6 +103,10 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
       break;
     E = Inner;
   }
+  // The successor where a sign slot's variable is negative.
+  if (std::optional<ValueSlots::SignTest> S = Slots->signTestOf(E))
+    return {nullptr, {}, int8_t(Negated != S->Flipped), int8_t(S->Slot),
+            S->OneOutcome, -1};
   std::optional<unsigned> Slot = Slots->slotOf(E);
   bool OnlyTrueEdge = false;
   if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
@@ -518,6 +522,8 @@ Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
     E.ResultSlot = int8_t(*Slot);
+  if (std::optional<unsigned> Slot = CE ? Slots->signResultSlot(CE) : std::nullopt)
+    E.ResultSignSlot = int8_t(*Slot);
   return E;
 }
 
@@ -527,7 +533,7 @@ FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
                           llvm::StringRef Through) {
   bool Changes = llvm::any_of(Callee.ExitStates,
                               [](const RelState &X) { return !isIdentity(X); });
-  bool Returns = E.ResultSlot >= 0 &&
+  bool Returns = (E.ResultSlot >= 0 || E.ResultSignSlot >= 0) &&
                  llvm::any_of(Callee.ExitStates, [](const RelState &X) {
                    return X.Returns != RetFact::Unknown;
                  });

@@ -78,6 +78,8 @@ StringRef retName(RetFact R) {
   case RetFact::Unknown: return "unknown";
   case RetFact::Zero: return "zero";
   case RetFact::NonZero: return "nonzero";
+  case RetFact::Negative: return "negative";
+  case RetFact::Positive: return "positive";
   }
   llvm_unreachable("unknown return fact");
 }
@@ -135,7 +137,8 @@ constexpr ValueUse::Kind AllUseKinds[] = {
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
                                   IrqRel::SleptOn};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
-                                   RetFact::NonZero};
+                                   RetFact::NonZero, RetFact::Negative,
+                                   RetFact::Positive};
 constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};
 constexpr PointerFlow::Source AllFlowSources[] = {PointerFlow::Source::Function,
                                                   PointerFlow::Source::Slot,

@@ -302,6 +302,13 @@ TEST(SummaryJson, KeepsWhatAnExitReturns) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->Functions[0].ExitStates[0].Returns, RetFact::NonZero);
   EXPECT_EQ(Back->Functions[0].ExitStates[1].Returns, RetFact::Zero);
+  // The sign of a constant return (`return -ENOENT;`, `return 1;`).
+  for (RetFact Sign : {RetFact::Negative, RetFact::Positive}) {
+    S.Functions[0].ExitStates[1].Returns = Sign;
+    auto Signed = summaryFromJson(summaryToJson(S));
+    ASSERT_TRUE(bool(Signed)) << llvm::toString(Signed.takeError());
+    EXPECT_EQ(Signed->Functions[0].ExitStates[1].Returns, Sign);
+  }
 }
 
 TEST(SummaryJson, LeavesDefaultsOut) {
