@@ -62,7 +62,7 @@ std::optional<bool> RelState::fact(unsigned Slot) const {
   if (Slot == RetSlot)
     return Returns == RetFact::Unknown
                ? std::nullopt
-               : std::optional<bool>(Returns == RetFact::NonZero);
+               : std::optional<bool>(Returns != RetFact::Zero);
   auto B = factBits(*this, Slot);
   if (!(B.Known & B.Bit))
     return std::nullopt;
@@ -79,6 +79,15 @@ void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
   auto B = factBits(*this, Slot);
   B.Known = Value ? B.Known | B.Bit : B.Known & ~B.Bit;
   B.True = Value && *Value ? B.True | B.Bit : B.True & ~B.Bit;
+}
+
+std::optional<bool> RelState::returnsNegative() const {
+  switch (Returns) {
+  case RetFact::Negative: return true;
+  case RetFact::Zero:
+  case RetFact::Positive: return false;
+  default: return std::nullopt;
+  }
 }
 
 bool RelState::setJoin(unsigned Index, bool Through) {

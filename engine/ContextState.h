@@ -36,8 +36,10 @@ inline bool irqsTurnedOn(IrqRel I) {
   return I == IrqRel::On || I == IrqRel::SleptOn;
 }
 
-/// What a function returns on a path, as far as a branch on it can tell.
-enum class RetFact : uint8_t { Unknown, Zero, NonZero };
+/// What a function returns on a path, as far as a branch on it can tell:
+/// zero or not, and of a signed integer constant its sign (`return
+/// -ENOENT;`, `return 1;`), which `ret < 0` and `ret == -ENOENT` test.
+enum class RetFact : uint8_t { Unknown, Zero, NonZero, Negative, Positive };
 
 /// What is known of an integer's or a pointer's 64 bits (its value extended
 /// by its type's signedness), as LLVM's KnownBits: bits known zero, bits
@@ -201,6 +203,8 @@ struct RelState {
   /// local slot, RetSlot, or FirstTestSlot + a parameter test.
   std::optional<bool> fact(unsigned Slot) const;
   void setFact(unsigned Slot, std::optional<bool> Value);
+  /// Whether the path returns a negative value, if its return says.
+  std::optional<bool> returnsNegative() const;
   /// Records which way the path passed join Index; false if it passed it
   /// the other way before.
   bool setJoin(unsigned Index, bool Through);

@@ -168,9 +168,12 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
       addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
     bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
     if (E.Callees.empty()) {
-      if (Replaces)
-        for (RelState &S : States)
+      for (RelState &S : States) {
+        if (Replaces)
           S.setFact(E.ResultSlot, std::nullopt);
+        if (E.ResultSignSlot >= 0)
+          S.setFact(E.ResultSignSlot, std::nullopt);
+      }
       break;
     }
     StateSet After;
@@ -179,6 +182,8 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
       if (RelState Next = S; E.Join >= 0 && Next.setJoin(E.Join, false)) {
         if (Replaces)
           Next.setFact(E.ResultSlot, std::nullopt);
+        if (E.ResultSignSlot >= 0)
+          Next.setFact(E.ResultSignSlot, std::nullopt);
         addState(After, Next);
       }
       for (const CalleeExits &Callee : E.Callees)
@@ -230,6 +235,8 @@ std::optional<RelState> FunctionAnalyzer::afterCallee(const Event &E,
   if (std::optional<bool> Ret = Exit.fact(RelState::RetSlot);
       E.ResultSlot >= 0 && (Ret || Replaces))
     S.setFact(E.ResultSlot, Ret);
+  if (E.ResultSignSlot >= 0)
+    S.setFact(E.ResultSignSlot, Exit.returnsNegative());
   return S;
 }
 
@@ -276,6 +283,9 @@ void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
       break;
     case SlotWrite::ParamChanged:
       S.ParamChanged |= uint8_t(1u << W.Slot);
+      break;
+    case SlotWrite::Returns:
+      S.Returns = RetFact(W.From);
       break;
     case SlotWrite::Fork:
     case SlotWrite::Split:
@@ -332,9 +342,9 @@ void FunctionAnalyzer::solve() {
   // set.
   auto Separated = [](int8_t Depth, const RelState &A, const RelState &B) {
     bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
-    return Depth > 0 && (OtherJoin || (A.Returns != RetFact::Unknown &&
-                                       B.Returns != RetFact::Unknown &&
-                                       A.Returns != B.Returns));
+    std::optional<bool> RA = A.fact(RelState::RetSlot),
+                        RB = B.fact(RelState::RetSlot);
+    return Depth > 0 && (OtherJoin || (RA && RB && *RA != *RB));
   };
   // Readers and bottom-half disables keep their releases: a guard's
   // destructor is the join's other half, which callers need.

@@ -12,6 +12,7 @@
 #include "engine/CfgReach.h"
 #include "engine/FieldStores.h"
 #include "engine/FunctionAnalysis.h"
+#include "engine/ParamBitsFlow.h"
 #include "engine/ValueSlots.h"
 
 #include "clang/AST/ParentMap.h"
@@ -53,6 +54,7 @@ struct Event {
   /// block's branch: the successor they happen on.
   int8_t OnlyOnSucc = -1;
   int8_t ResultSlot = -1; ///< For a call: the slot its result goes to.
+  int8_t ResultSignSlot = -1; ///< ... and the sign slot.
   /// For a call through a pointer whose targets in the file are joined:
   /// the join (FunctionSummary::Joins). Its paths either take one of
   /// Callees' exits or go elsewhere unchanged.
@@ -117,6 +119,10 @@ private:
   llvm::SmallVector<ImportedTest, 2>
   importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
               const CallSite &Call);
+  /// What the paths to CE made of the parameter Arg names, if the
+  /// function assigns it (ParamBitsFlow).
+  std::optional<BitsTransfer> changedParam(const clang::CallExpr *CE,
+                                           const clang::Expr *Arg) const;
   /// The caller's own value that argument Arg passes as the callee's
   /// CalleeRef: a parameter passed on, or a field of what one points to.
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,
@@ -271,6 +277,7 @@ private:
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;
   std::optional<FieldStores> Fields;
+  std::optional<ParamBitsFlow> ParamBits;
   std::vector<BranchTest> Branches; ///< Per block.
   unsigned Current = 0;             ///< The block being classified.
   /// Blocks whose branch tests a macro's expansion, by its name token: the

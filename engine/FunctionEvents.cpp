@@ -27,6 +27,12 @@ const FunctionDecl *functionOf(const Expr *Arg) {
   return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
 }
 
+/// The parameter an argument names, as it is.
+const ParmVarDecl *parameterOf(const Expr *Arg) {
+  const auto *D = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+  return D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+}
+
 /// A value is unused where it is a statement of its own or cast to void.
 bool valueUsedBy(const Stmt *User) {
   if (!User || isa<CompoundStmt>(User))
@@ -97,6 +103,10 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
       break;
     E = Inner;
   }
+  // The successor where a sign slot's variable is negative.
+  if (std::optional<ValueSlots::SignTest> S = Slots->signTestOf(E))
+    return {nullptr, {}, int8_t(Negated != S->Flipped), int8_t(S->Slot),
+            S->OneOutcome, -1};
   std::optional<unsigned> Slot = Slots->slotOf(E);
   bool OnlyTrueEdge = false;
   if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
@@ -155,6 +165,8 @@ void FunctionAnalyzer::collectEvents() {
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
       });
   Out.Stores = Fields->parameterStores();
+  ParamBits.emplace(*Cfg, TU.AST, Slots->reassignedParams(),
+                    [&](const Expr *E) { return argumentBits(E); });
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -467,11 +479,20 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
     } else if (std::optional<unsigned> P =
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
+    } else if (std::optional<BitsTransfer> T = changedParam(CE, Arg)) {
+      auto P = uint8_t(parameterOf(Arg)->getFunctionScopeIndex());
+      if (T->isIdentity()) // assigned only after the call, or elsewhere
+        C.Forwarded.push_back({uint8_t(I), P});
+      else
+        C.TransformedArgs.push_back({uint8_t(I), P, *T});
     }
     // ArgKnown says 0, and says true of a pointer known not NULL (the
     // address of an object or of a member, `&grp->rcu`), which decides the
-    // callee's `if (!head)`; ArgBits keep the bits known.
+    // callee's `if (!head)`; ArgBits keep the bits known: those the
+    // caller's own assignments force (`gup_flags |= FOLL_FAST_ONLY`).
     KnownBits B = argumentBits(Arg);
+    if (std::optional<BitsTransfer> T = changedParam(CE, Arg))
+      B = T->apply({});
     if (B.knownNonZero()) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(1u << I);
@@ -501,6 +522,8 @@ Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
     E.ResultSlot = int8_t(*Slot);
+  if (std::optional<unsigned> Slot = CE ? Slots->signResultSlot(CE) : std::nullopt)
+    E.ResultSignSlot = int8_t(*Slot);
   return E;
 }
 
@@ -510,7 +533,7 @@ FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
                           llvm::StringRef Through) {
   bool Changes = llvm::any_of(Callee.ExitStates,
                               [](const RelState &X) { return !isIdentity(X); });
-  bool Returns = E.ResultSlot >= 0 &&
+  bool Returns = (E.ResultSlot >= 0 || E.ResultSignSlot >= 0) &&
                  llvm::any_of(Callee.ExitStates, [](const RelState &X) {
                    return X.Returns != RetFact::Unknown;
                  });
@@ -617,6 +640,14 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
         I.Slot = int8_t(*Slot);
   }
   return Out;
+}
+
+std::optional<BitsTransfer>
+FunctionAnalyzer::changedParam(const CallExpr *CE, const Expr *Arg) const {
+  const ParmVarDecl *P = parameterOf(Arg);
+  if (!CE || !P)
+    return std::nullopt;
+  return ParamBits->at(CE, P);
 }
 
 std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,

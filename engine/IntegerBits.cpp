@@ -14,9 +14,7 @@ std::optional<uint64_t> constantInteger(const Expr *E, ASTContext &Ctx) {
   return uint64_t(R.Val.getInt().getExtValue());
 }
 
-/// Bits B of a value converted to integer type To: the low bits survive,
-/// extended by To's signedness.
-static KnownBits convert(KnownBits B, QualType To, ASTContext &Ctx) {
+KnownBits convertBits(KnownBits B, QualType To, ASTContext &Ctx) {
   unsigned Width = unsigned(Ctx.getTypeSize(To));
   if (Width >= 64)
     return B;
@@ -50,7 +48,7 @@ KnownBits knownBits(const Expr *E, ASTContext &Ctx, BitsLeaf Leaf,
     switch (C->getCastKind()) {
     case CK_IntegralCast:
     case CK_PointerToIntegral:
-      return convert(Same(From), E->getType(), Ctx);
+      return convertBits(Same(From), E->getType(), Ctx);
     case CK_IntegralToBoolean:
     case CK_PointerToBoolean: {
       KnownBits B = Same(From);

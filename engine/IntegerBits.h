@@ -23,6 +23,10 @@ namespace kharden {
 std::optional<uint64_t> constantInteger(const clang::Expr *E,
                                         clang::ASTContext &Ctx);
 
+/// Bits B of a value converted to integer type To: the low bits survive,
+/// extended by To's signedness.
+KnownBits convertBits(KnownBits B, clang::QualType To, clang::ASTContext &Ctx);
+
 /// What is known of an integer or pointer expression's bits: constants and
 /// what `|`, `&`, `^`, `?:` and conversions make of them; pointers to
 /// objects (`&x`, arrays, functions, and pointers moved from them) are not

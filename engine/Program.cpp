@@ -204,7 +204,7 @@ void Program::findBitArgs() {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
-        if (C.Forwarded.empty())
+        if (C.Forwarded.empty() && C.TransformedArgs.empty())
           continue;
         forEachCallee(C, [&](size_t To) {
           std::vector<ArgRef> CalleeArgs = BitArgs[To]; // may be I's
@@ -212,6 +212,9 @@ void Program::findBitArgs() {
             for (const ArgRef &A : CalleeArgs)
               if (A.Index == Arg)
                 Changed |= Add(I, {Param, A.Field});
+          for (const CallSite::Transformed &T : C.TransformedArgs)
+            if (llvm::is_contained(CalleeArgs, ArgRef{T.Arg, ""}))
+              Changed |= Add(I, {T.Param, ""});
         });
       }
   }
@@ -560,6 +563,17 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
   for (const auto &[A, Bits] : C.ArgBits)
     if (bitsMatter(To, A))
       Callee.setArg(A, Bits);
+  // A parameter the caller changed before the call: what it kept of its
+  // own caller's bits, with what it forced (in ArgBits already).
+  for (const CallSite::Transformed &T : C.TransformedArgs) {
+    KnownBits In = Entry.argBits({T.Param, ""});
+    if (In.unknown())
+      if (std::optional<bool> V = parameterValue(Entry, R, T.Param))
+        In = *V ? KnownBits::nonZero() : KnownBits::constant(0);
+    if (KnownBits Out = T.Bits.apply(In);
+        !In.unknown() && bitsMatter(To, {T.Arg, ""}))
+      Callee.setArg({T.Arg, ""}, Out);
+  }
   for (const auto &[Arg, Key] : C.FnArgs)
     if (functionMatters(To, Arg)) {
       auto It = ByKey.find(Key);

@@ -8,6 +8,7 @@
 #ifndef KHARDEN_ENGINE_SUMMARY_H
 #define KHARDEN_ENGINE_SUMMARY_H
 
+#include "engine/BitsTransfer.h"
 #include "engine/ContextState.h"
 #include "engine/FilePath.h"
 #include "engine/KernelModel.h"
@@ -53,6 +54,17 @@ struct CallSite {
   /// Arguments that pass on one of the caller's parameters, which the
   /// caller never assigns: {argument index, caller's parameter index}.
   std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
+  /// Arguments that pass on one of the caller's integer parameters after
+  /// the caller changed some of its bits (`flags &= mask`): what every path
+  /// to the call made of them. Sorted by argument.
+  struct Transformed {
+    uint8_t Arg = 0, Param = 0;
+    BitsTransfer Bits;
+    bool operator==(const Transformed &O) const {
+      return Arg == O.Arg && Param == O.Param && Bits == O.Bits;
+    }
+  };
+  std::vector<Transformed> TransformedArgs;
   /// Arguments some of whose bits are known (constants, values made of
   /// them, pointers to objects), and fields of the objects arguments point
   /// to that the caller (or a callee of its file) set before the call. A

@@ -32,8 +32,8 @@ namespace kharden {
                           SimdUsable, RcuDepth, Region,
                           WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
-                          ArgKnown, ArgTrue, Forwarded, ArgBits, FnArgs,
-                          FnForwarded] = C;
+                          ArgKnown, ArgTrue, Forwarded, TransformedArgs,
+                          ArgBits, FnArgs, FnForwarded] = C;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
@@ -78,6 +78,8 @@ StringRef retName(RetFact R) {
   case RetFact::Unknown: return "unknown";
   case RetFact::Zero: return "zero";
   case RetFact::NonZero: return "nonzero";
+  case RetFact::Negative: return "negative";
+  case RetFact::Positive: return "positive";
   }
   llvm_unreachable("unknown return fact");
 }
@@ -135,7 +137,8 @@ constexpr ValueUse::Kind AllUseKinds[] = {
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
                                   IrqRel::SleptOn};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
-                                   RetFact::NonZero};
+                                   RetFact::NonZero, RetFact::Negative,
+                                   RetFact::Positive};
 constexpr Switch AllSwitches[] = {Switch::Off, Switch::On, Switch::Unknown};
 constexpr PointerFlow::Source AllFlowSources[] = {PointerFlow::Source::Function,
                                                   PointerFlow::Source::Slot,
@@ -300,6 +303,13 @@ private:
     for (auto [Arg, Param] : C.Forwarded)
       Forwarded.push_back(json::Array{Arg, Param});
     putArray(O, "forwarded", std::move(Forwarded));
+    json::Array Transformed;
+    for (const CallSite::Transformed &T : C.TransformedArgs)
+      Transformed.push_back(json::Array{
+          T.Arg, T.Param, int64_t(T.Bits.KeepZero), int64_t(T.Bits.ForceZero),
+          int64_t(T.Bits.KeepOne), int64_t(T.Bits.ForceOne),
+          int64_t(T.Bits.KeepNonZero)});
+    putArray(O, "transformed", std::move(Transformed));
     putArray(O, "arg_bits", argFacts(C.ArgBits));
     json::Array FnArgs;
     for (const auto &[Arg, Key] : C.FnArgs)
@@ -672,6 +682,7 @@ private:
            integer(*O, "arg_known", C.ArgKnown, P) &&
            integer(*O, "arg_true", C.ArgTrue, P) &&
            array(*O, "forwarded", C.Forwarded, P, forwarded) &&
+           array(*O, "transformed", C.TransformedArgs, P, transformed) &&
            array(*O, "arg_bits", C.ArgBits, P, argFact) &&
            array(*O, "fn_args", C.FnArgs, P, fnArg) &&
            array(*O, "fn_forwarded", C.FnForwarded, P,
@@ -771,6 +782,20 @@ private:
       P.field("param").report("expected a parameter index below 8");
       return false;
     }
+    return true;
+  }
+
+  /// [argument, parameter (both below 8), keep zero, force zero, keep one,
+  /// force one, 1 if a non-zero value stays so else 0].
+  static bool transformed(const json::Value &V, CallSite::Transformed &Out,
+                          Path P) {
+    std::array<uint64_t, 7> W;
+    if (!words(V, W) || W[0] >= RelState::MaxParams ||
+        W[1] >= RelState::MaxParams || W[6] > 1) {
+      P.report("expected [argument, parameter, 4 bit masks, 0 or 1]");
+      return false;
+    }
+    Out = {uint8_t(W[0]), uint8_t(W[1]), {W[2], W[3], W[4], W[5], W[6] == 1}};
     return true;
   }
 

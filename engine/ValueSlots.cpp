@@ -293,6 +293,15 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   Assigned = std::move(Body.Assigned);
   Replaced = std::move(Body.Replaced);
 
+  // Variables a direct call's signed result is assigned to.
+  llvm::DenseSet<const VarDecl *> CallResults;
+  for (auto [Value, To] : Body.Values) {
+    const auto *Call = To ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts())
+                          : nullptr;
+    if (Call && Call->getDirectCallee() &&
+        Call->getDirectCallee()->getReturnType()->isSignedIntegerType())
+      CallResults.insert(To);
+  }
   // Candidates in CFG order, so that slot numbers are deterministic.
   struct Candidate {
     const Expr *E;
@@ -306,6 +315,14 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
       continue;
     if (std::optional<ParamTest> T = paramTest(Cond)) {
       testSlot(*T);
+      continue;
+    }
+    if (auto S = signTest(Cond)) {
+      // Only a callee's return gives a variable a sign worth a slot.
+      if (CallResults.contains(S->first) &&
+          !AddressTaken.contains(S->first) && !signSlot(S->first) &&
+          Locals.size() < RelState::MaxLocals)
+        Locals.push_back({S->first, nullptr, {}, {}, true, true});
       continue;
     }
     if (isa<DeclRefExpr>(Cond)) {
@@ -349,6 +366,18 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
       (Assigned.contains(To) ? Stepped : Initializers)[To] = Value;
     std::optional<unsigned> Slot =
         To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
+    // A call's sign, where its return type's sign survives the variable's.
+    const auto *SignCall = dyn_cast<CallExpr>(Value->IgnoreParenImpCasts());
+    const FunctionDecl *Callee = SignCall ? SignCall->getDirectCallee() : nullptr;
+    if (std::optional<unsigned> Sign = To ? signSlot(To) : std::nullopt;
+        Sign && Callee && !IsPrimitive(SignCall)) {
+      QualType R = Callee->getReturnType(), V = To->getType();
+      if (R->isSignedIntegerType() && V->isSignedIntegerType() &&
+          Ctx.getTypeSize(V) >= Ctx.getTypeSize(R)) {
+        SignResults[SignCall] = *Sign;
+        SetByEvent.insert(Value);
+      }
+    }
     if (!Slot)
       continue;
     // A test kept in a slot splits the paths where it is assigned.
@@ -515,6 +544,16 @@ std::optional<unsigned> ValueSlots::passedOn(const Expr *Arg) const {
   return PVD->getFunctionScopeIndex();
 }
 
+std::vector<const ParmVarDecl *> ValueSlots::reassignedParams() const {
+  std::vector<const ParmVarDecl *> Out;
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getFunctionScopeIndex() < RelState::MaxParams &&
+        P->getType()->isIntegralOrEnumerationType() && Assigned.contains(P) &&
+        !AddressTaken.contains(P))
+      Out.push_back(P);
+  return Out;
+}
+
 std::optional<unsigned> ValueSlots::forwardedParam(const Expr *Arg) const {
   std::optional<unsigned> P = paramIndex(Arg);
   if (P && Assigned.contains(namedDecl(Arg)))
@@ -524,8 +563,56 @@ std::optional<unsigned> ValueSlots::forwardedParam(const Expr *Arg) const {
 
 std::optional<unsigned> ValueSlots::varSlot(const ValueDecl *D) const {
   for (unsigned I = 0; I < Locals.size(); ++I)
-    if (Locals[I].Var && Locals[I].Var == D)
+    if (Locals[I].Var && Locals[I].Var == D && !Locals[I].Negative)
       return RelState::MaxParams + I;
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::signSlot(const ValueDecl *D) const {
+  for (unsigned I = 0; I < Locals.size(); ++I)
+    if (Locals[I].Var && Locals[I].Var == D && Locals[I].Negative)
+      return RelState::MaxParams + I;
+  return std::nullopt;
+}
+
+std::optional<std::pair<const VarDecl *, ValueSlots::SignTest>>
+ValueSlots::signTest(const Expr *Cond) const {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || !B->isComparisonOp())
+    return std::nullopt;
+  const VarDecl *V = scalarLocal(namedDecl(B->getLHS()));
+  std::optional<uint64_t> C = constantInteger(B->getRHS(), Ctx);
+  if (!V || !isa<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()) || !C ||
+      !V->getType()->isSignedIntegerType() ||
+      !B->getLHS()->getType()->isSignedIntegerType())
+    return std::nullopt;
+  bool Zero = *C == 0, Negative = int64_t(*C) < 0;
+  auto Test = [&](bool Flipped, bool OneOutcome) {
+    return std::optional(std::pair(V, SignTest{0, Flipped, OneOutcome}));
+  };
+  // `ret == -E` true says negative, false says nothing of the sign.
+  switch (B->getOpcode()) {
+  case BO_LT: return Zero ? Test(false, false) : std::nullopt;
+  case BO_GE: return Zero ? Test(true, false) : std::nullopt;
+  case BO_EQ: return Negative ? Test(false, true) : std::nullopt;
+  case BO_NE: return Negative ? Test(true, true) : std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
+std::optional<ValueSlots::SignTest>
+ValueSlots::signTestOf(const Expr *Cond) const {
+  auto S = signTest(Cond);
+  std::optional<unsigned> Slot = S ? signSlot(S->first) : std::nullopt;
+  if (!Slot)
+    return std::nullopt;
+  S->second.Slot = *Slot;
+  return S->second;
+}
+
+std::optional<unsigned> ValueSlots::signResultSlot(const CallExpr *CE) const {
+  if (auto It = SignResults.find(CE); It != SignResults.end())
+    return It->second;
   return std::nullopt;
 }
 
@@ -602,8 +689,22 @@ void ValueSlots::writeTo(const Expr *LHS, const Expr *RHS,
         Out.push_back({SlotWrite::Forget, Slot});
       continue;
     }
-    assign(Slot, RHS, Out);
+    if (L.Negative)
+      assignSign(Slot, RHS, Out);
+    else
+      assign(Slot, RHS, Out);
   }
+}
+
+void ValueSlots::assignSign(uint8_t Slot, const Expr *Value,
+                            llvm::SmallVectorImpl<SlotWrite> &Out) const {
+  if (Value && SetByEvent.contains(Value))
+    return; // the call's own event sets it
+  std::optional<uint64_t> C = Value ? constantInteger(Value, Ctx) : std::nullopt;
+  if (C && Value->getType()->isSignedIntegerType())
+    Out.push_back({SlotWrite::Set, Slot, 0, int64_t(*C) < 0});
+  else
+    Out.push_back({SlotWrite::Forget, Slot});
 }
 
 void ValueSlots::assign(uint8_t Slot, const Expr *Value,
@@ -618,7 +719,18 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
     Out.push_back({SlotWrite::Split, Slot, uint8_t(*Test), Negated});
     return;
   }
-  if (std::optional<bool> V = Value ? constantTruth(Value, Ctx) : std::nullopt)
+  // A signed function's constant return: its sign too.
+  std::optional<uint64_t> C =
+      Value && Slot == RelState::RetSlot &&
+              FD->getReturnType()->isSignedIntegerType()
+          ? constantInteger(Value, Ctx)
+          : std::nullopt;
+  if (C && *C != 0)
+    Out.push_back({SlotWrite::Returns, Slot,
+                   uint8_t(int64_t(*C) < 0 ? RetFact::Negative
+                                           : RetFact::Positive)});
+  else if (std::optional<bool> V =
+               Value ? constantTruth(Value, Ctx) : std::nullopt)
     Out.push_back({SlotWrite::Set, Slot, 0, *V});
   else if (std::optional<unsigned> From = Value ? slotOf(Value) : std::nullopt;
            From && Slot == RelState::RetSlot)
@@ -633,8 +745,12 @@ void ValueSlots::writes(const Stmt *S,
     writeTo(W->Target, W->Value, Out);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls())
+    {
       if (std::optional<unsigned> Slot = varSlot(dyn_cast<VarDecl>(D)))
         assign(uint8_t(*Slot), cast<VarDecl>(D)->getInit(), Out);
+      if (std::optional<unsigned> Slot = signSlot(dyn_cast<VarDecl>(D)))
+        assignSign(uint8_t(*Slot), cast<VarDecl>(D)->getInit(), Out);
+    }
   } else if (const auto *R = dyn_cast<ReturnStmt>(S)) {
     if (R->getRetValue())
       assign(RelState::RetSlot, R->getRetValue(), Out);

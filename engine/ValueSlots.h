@@ -7,7 +7,9 @@
 //    (until the path assigns them);
 //  - up to RelState::MaxLocals local slots: a local variable a branch tests
 //    (`if (no_rcu)`), or a condition without side effects tested more than
-//    once or on a callee's return value (`if (netif_running(dev))` twice);
+//    once or on a callee's return value (`if (netif_running(dev))` twice),
+//    or whether a signed local a call's result went to is negative (`ret <
+//    0`, `ret == -ENOENT` after `ret = try_to_grab_pending(...)`);
 //  - the function's return value (RelState::RetSlot), for its callers;
 //  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
 //    `(flags & M) == NAPI`), which the bits known of a caller's argument
@@ -57,6 +59,7 @@ struct SlotWrite {
     Fork,         ///< Splits the paths on forks()[From].
     Split,        ///< Holds test slot From's outcome (negated if Value);
                   ///< a path that has not found it splits in two.
+    Returns,      ///< The return value is RetFact(From) (a constant's sign).
   } K = Forget;
   uint8_t Slot = 0, From = 0;
   bool Value = false;
@@ -80,6 +83,19 @@ public:
   /// The slot of x in a condition that, found true, says x is not zero:
   /// `x & MASK`, `(x & MASK) == BIT`.
   std::optional<unsigned> nonZeroWhenTrue(const clang::Expr *Cond) const;
+  /// A test of a signed local's sign (`ret < 0`, `ret >= 0`, `ret ==
+  /// -ENOENT`, `ret != -EAGAIN`): its sign slot, which holds whether the
+  /// variable is negative, whether the condition is true where it is not
+  /// negative (Flipped), and whether only that one outcome says anything
+  /// (`ret == -ENOENT` false says nothing of the sign).
+  struct SignTest {
+    unsigned Slot;
+    bool Flipped, OneOutcome;
+  };
+  std::optional<SignTest> signTestOf(const clang::Expr *Cond) const;
+  /// The sign slot a direct call's result goes to, where the callee's
+  /// signed return converts to the variable without changing its sign.
+  std::optional<unsigned> signResultSlot(const clang::CallExpr *CE) const;
   /// The parameter-test slot a condition is, if it is one.
   std::optional<unsigned> testSlotOf(const clang::Expr *Cond) const;
   /// The slot of test T, added if it is new and there is room.
@@ -110,6 +126,9 @@ public:
   std::optional<ArgRef> argRefOf(const FieldPath &F) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
+  /// The integer parameters among the first MaxParams that the function
+  /// assigns and whose address it never takes (ParamBitsFlow follows them).
+  std::vector<const clang::ParmVarDecl *> reassignedParams() const;
   /// The same of any parameter, not only of the first MaxParams.
   std::optional<unsigned> passedOn(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned
@@ -152,6 +171,9 @@ private:
     /// A call's result replaces the value: a variable, or a condition that
     /// is a call saying what it returns (else a stable condition keeps it).
     bool ResultReplaces = false;
+    /// Of a variable: the slot holds whether it is negative, not whether
+    /// it is zero.
+    bool Negative = false;
   };
   static std::optional<Fork> predicate(const clang::Expr *E,
                                        PrimitiveOf IsPrimitive,
@@ -159,6 +181,13 @@ private:
   std::optional<unsigned> paramIndex(const clang::Expr *E) const;
   std::optional<ParamTest> paramTest(const clang::Expr *E) const;
   std::optional<unsigned> varSlot(const clang::ValueDecl *D) const;
+  std::optional<unsigned> signSlot(const clang::ValueDecl *D) const;
+  /// The variable and the test a sign test is, before slots are chosen.
+  std::optional<std::pair<const clang::VarDecl *, SignTest>>
+  signTest(const clang::Expr *Cond) const;
+  /// Sign slot Slot takes Value (null: something unknown).
+  void assignSign(uint8_t Slot, const clang::Expr *Value,
+                  llvm::SmallVectorImpl<SlotWrite> &Out) const;
   std::optional<unsigned> localOf(const clang::Expr *E) const;
   void writeTo(const clang::Expr *LHS, const clang::Expr *RHS,
                llvm::SmallVectorImpl<SlotWrite> &Out) const;
@@ -172,7 +201,7 @@ private:
   llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned, Replaced;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.
-  llvm::DenseMap<const clang::CallExpr *, unsigned> Results;
+  llvm::DenseMap<const clang::CallExpr *, unsigned> Results, SignResults;
   llvm::SmallVector<Fork, 2> Forks;
   llvm::SmallVector<ParamTest, 2> Tests;
   llvm::SmallVector<const clang::Expr *, 2> Returned;

@@ -277,6 +277,25 @@ TEST(RelState, ForwardedParametersCarryWhatIsKnown) {
   EXPECT_EQ(parameterValue(Entry, Path, 1), std::nullopt);
 }
 
+TEST(RelState, AReturnedSignIsAlsoATruth) {
+  RelState S;
+  EXPECT_EQ(S.returnsNegative(), std::nullopt);
+  S.Returns = RetFact::Negative; // `return -ENOENT;`
+  EXPECT_EQ(S.fact(RelState::RetSlot), std::optional<bool>(true));
+  EXPECT_EQ(S.returnsNegative(), std::optional<bool>(true));
+  S.Returns = RetFact::Positive; // `return 1;`
+  EXPECT_EQ(S.fact(RelState::RetSlot), std::optional<bool>(true));
+  EXPECT_EQ(S.returnsNegative(), std::optional<bool>(false));
+  S.Returns = RetFact::Zero;
+  EXPECT_EQ(S.returnsNegative(), std::optional<bool>(false));
+  S.Returns = RetFact::NonZero; // a pointer, or a sign not known
+  EXPECT_EQ(S.returnsNegative(), std::nullopt);
+  // A truth set by a test forgets the sign.
+  S.Returns = RetFact::Negative;
+  S.setFact(RelState::RetSlot, true);
+  EXPECT_EQ(S.returnsNegative(), std::nullopt);
+}
+
 TEST(RelState, FactsLiveInTheirSlots) {
   RelState S;
   S.setFact(1, true);                      // parameter 1

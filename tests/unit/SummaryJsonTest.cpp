@@ -60,6 +60,10 @@ TUSummary everyField() {
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
   C.Forwarded = {{1, 0}, {3, 2}};
+  // `flags &= mask; flags |= 0x80000000` (all 64 bits, high one set).
+  C.TransformedArgs = {
+      {4, 4, BitsTransfer::identity().thenAnd({}).thenOr(
+                 KnownBits::constant(0xffffffff80000000))}};
   C.FnArgs = {{1, "/src/a.c@output"}};
   C.FnForwarded = {{9, 12}};
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
@@ -204,6 +208,8 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].CalleeName, "helper");
   EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
   EXPECT_EQ(F.Calls[0].Forwarded, G.Calls[0].Forwarded);
+  EXPECT_EQ(F.Calls[0].TransformedArgs, G.Calls[0].TransformedArgs);
+  EXPECT_FALSE(G.Calls[0].TransformedArgs.front().Bits.KeepNonZero);
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
   EXPECT_EQ(F.Calls[0].FnArgs, G.Calls[0].FnArgs);
   EXPECT_EQ(F.Calls[0].FnForwarded, G.Calls[0].FnForwarded);
@@ -296,6 +302,13 @@ TEST(SummaryJson, KeepsWhatAnExitReturns) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->Functions[0].ExitStates[0].Returns, RetFact::NonZero);
   EXPECT_EQ(Back->Functions[0].ExitStates[1].Returns, RetFact::Zero);
+  // The sign of a constant return (`return -ENOENT;`, `return 1;`).
+  for (RetFact Sign : {RetFact::Negative, RetFact::Positive}) {
+    S.Functions[0].ExitStates[1].Returns = Sign;
+    auto Signed = summaryFromJson(summaryToJson(S));
+    ASSERT_TRUE(bool(Signed)) << llvm::toString(Signed.takeError());
+    EXPECT_EQ(Signed->Functions[0].ExitStates[1].Returns, Sign);
+  }
 }
 
 TEST(SummaryJson, LeavesDefaultsOut) {

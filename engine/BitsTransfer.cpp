@@ -1,0 +1,54 @@
+#include "engine/BitsTransfer.h"
+
+namespace kharden {
+
+/// A bit forced is not also kept, so that equal functions compare equal.
+static BitsTransfer normal(BitsTransfer T) {
+  T.KeepZero &= ~T.ForceZero;
+  T.KeepOne &= ~T.ForceOne;
+  return T;
+}
+
+BitsTransfer BitsTransfer::assigned(const KnownBits &E) {
+  return {0, E.Zero, 0, E.One, false};
+}
+
+bool BitsTransfer::keepsBits(uint64_t Mask) const {
+  return (KeepZero & Mask) == Mask && (KeepOne & Mask) == Mask &&
+         !((ForceZero | ForceOne) & Mask);
+}
+
+BitsTransfer BitsTransfer::thenAnd(const KnownBits &R) const {
+  // Zero' = Zero | R.Zero; One' = One & R.One.
+  return normal({KeepZero, ForceZero | R.Zero, KeepOne & R.One,
+                 ForceOne & R.One, false});
+}
+
+BitsTransfer BitsTransfer::thenOr(const KnownBits &R) const {
+  // Zero' = Zero & R.Zero; One' = One | R.One; a non-zero value stays so.
+  return normal({KeepZero & R.Zero, ForceZero & R.Zero, KeepOne,
+                 ForceOne | R.One, KeepNonZero});
+}
+
+/// One half of a join: ((In & K1) | F1) & ((In & K2) | F2).
+static std::pair<uint64_t, uint64_t> joinHalf(uint64_t K1, uint64_t F1,
+                                              uint64_t K2, uint64_t F2) {
+  return {(K1 & K2) | (K1 & F2) | (F1 & K2), F1 & F2};
+}
+
+BitsTransfer BitsTransfer::join(const BitsTransfer &O) const {
+  auto [KZ, FZ] = joinHalf(KeepZero, ForceZero, O.KeepZero, O.ForceZero);
+  auto [KO, FO] = joinHalf(KeepOne, ForceOne, O.KeepOne, O.ForceOne);
+  // Each side is not zero for a non-zero input if it keeps that or forces
+  // a one.
+  bool NonZero = (KeepNonZero || ForceOne) && (O.KeepNonZero || O.ForceOne);
+  return normal({KZ, FZ, KO, FO, NonZero});
+}
+
+KnownBits BitsTransfer::apply(const KnownBits &In) const {
+  KnownBits Out{(In.Zero & KeepZero) | ForceZero, (In.One & KeepOne) | ForceOne};
+  Out.NonZero = !Out.One && KeepNonZero && In.knownNonZero();
+  return Out;
+}
+
+} // namespace kharden

@@ -1,0 +1,54 @@
+//===- engine/BitsTransfer.h - a parameter's bits after assignments -*- C++ -*-===//
+//
+// What a function's own assignments (`flags &= gfp_allowed_mask`, `flags |=
+// FOLL_FAST_ONLY`, `flags &= ~__GFP_DIRECT_RECLAIM`) make of the bits its
+// caller passed, at one point, over every path to it: the known-bits
+// algebra of LLVM's KnownBits, as a function of the caller's bits. A bit
+// known 0 stays 0 under AND with anything; OR with a known 1 makes it 1;
+// AND with a known 0 makes it 0. Each half (zeros, ones) is
+// `(In & Keep) | Force`, a form closed under AND, OR and the join of paths,
+// so that a caller's bits, known only at run time, can be pushed through.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_BITSTRANSFER_H
+#define KHARDEN_ENGINE_BITSTRANSFER_H
+
+#include "engine/ContextState.h"
+
+#include <cstdint>
+
+namespace kharden {
+
+struct BitsTransfer {
+  /// Out.Zero = (In.Zero & KeepZero) | ForceZero; the same of ones.
+  uint64_t KeepZero = ~uint64_t(0), ForceZero = 0;
+  uint64_t KeepOne = ~uint64_t(0), ForceOne = 0;
+  /// A value known not zero (a pointer) stays so.
+  bool KeepNonZero = true;
+
+  /// Nothing assigned: the caller's value.
+  static BitsTransfer identity() { return {}; }
+  /// `p = E`: E's bits, whatever the caller passed.
+  static BitsTransfer assigned(const KnownBits &E);
+  bool isIdentity() const { return *this == identity(); }
+  /// Whether the bits in Mask are the caller's, unchanged.
+  bool keepsBits(uint64_t Mask) const;
+
+  /// Then `p &= R` / `p |= R`, R with bits R (converted to p's type).
+  BitsTransfer thenAnd(const KnownBits &R) const;
+  BitsTransfer thenOr(const KnownBits &R) const;
+  /// What is known on a path through this or through O.
+  BitsTransfer join(const BitsTransfer &O) const;
+  /// The bits of the value for a caller that passed bits In.
+  KnownBits apply(const KnownBits &In) const;
+
+  bool operator==(const BitsTransfer &O) const {
+    return KeepZero == O.KeepZero && ForceZero == O.ForceZero &&
+           KeepOne == O.KeepOne && ForceOne == O.ForceOne &&
+           KeepNonZero == O.KeepNonZero;
+  }
+};
+
+} // namespace kharden
+
+#endif
