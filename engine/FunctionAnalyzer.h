@@ -119,10 +119,12 @@ private:
   llvm::SmallVector<ImportedTest, 2>
   importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
               const CallSite &Call);
-  /// What the paths to CE made of the parameter Arg names, if the
-  /// function assigns it (ParamBitsFlow).
-  std::optional<BitsTransfer> changedParam(const clang::CallExpr *CE,
-                                           const clang::Expr *Arg) const;
+  /// The parameter an argument is made of, and what the argument makes of
+  /// its bits: the paths to CE (ParamBitsFlow), then `|` and `&` with
+  /// values known apart from it (`flags | __GFP_ZERO`); no transfer where
+  /// the argument is anything else.
+  std::pair<unsigned, std::optional<BitsTransfer>>
+  paramTransfer(const clang::CallExpr *CE, const clang::Expr *Arg) const;
   /// The caller's own value that argument Arg passes as the callee's
   /// CalleeRef: a parameter passed on, or a field of what one points to.
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,

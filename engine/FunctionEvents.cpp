@@ -1,5 +1,6 @@
 // FunctionAnalyzer, first half: from the CFG to events.
 #include "engine/FunctionAnalyzer.h"
+#include "engine/IntegerBits.h"
 #include "engine/PointerFlows.h"
 
 #include "clang/AST/Expr.h"
@@ -479,20 +480,22 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
     } else if (std::optional<unsigned> P =
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
-    } else if (std::optional<BitsTransfer> T = changedParam(CE, Arg)) {
-      auto P = uint8_t(parameterOf(Arg)->getFunctionScopeIndex());
-      if (T->isIdentity()) // assigned only after the call, or elsewhere
-        C.Forwarded.push_back({uint8_t(I), P});
+    } else if (auto [P, T] = paramTransfer(CE, Arg); T) {
+      if (T->isIdentity() && parameterOf(Arg)) // assigned after the call
+        C.Forwarded.push_back({uint8_t(I), uint8_t(P)});
       else
-        C.TransformedArgs.push_back({uint8_t(I), P, *T});
+        C.TransformedArgs.push_back({uint8_t(I), uint8_t(P), *T});
     }
     // ArgKnown says 0, and says true of a pointer known not NULL (the
     // address of an object or of a member, `&grp->rcu`), which decides the
-    // callee's `if (!head)`; ArgBits keep the bits known: those the
+    // callee's `if (!head)`; ArgBits keep the bits known: also those the
     // caller's own assignments force (`gup_flags |= FOLL_FAST_ONLY`).
     KnownBits B = argumentBits(Arg);
-    if (std::optional<BitsTransfer> T = changedParam(CE, Arg))
-      B = T->apply({});
+    if (auto [P, T] = paramTransfer(CE, Arg); T) {
+      KnownBits Forced = T->apply({});
+      B = {B.Zero | Forced.Zero, B.One | Forced.One,
+           !(B.One | Forced.One) && (B.NonZero || Forced.NonZero)};
+    }
     if (B.knownNonZero()) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(1u << I);
@@ -642,12 +645,43 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
   return Out;
 }
 
-std::optional<BitsTransfer>
-FunctionAnalyzer::changedParam(const CallExpr *CE, const Expr *Arg) const {
-  const ParmVarDecl *P = parameterOf(Arg);
-  if (!CE || !P)
-    return std::nullopt;
-  return ParamBits->at(CE, P);
+std::pair<unsigned, std::optional<BitsTransfer>>
+FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
+  const Expr *E = Arg->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    // A conversion that keeps the 64-bit value: the same width or wider,
+    // from an unsigned type or to a type of the same signedness.
+    QualType From = C->getSubExpr()->getType(), To = C->getType();
+    bool Keeps = From->isIntegralOrEnumerationType() &&
+                 To->isIntegralOrEnumerationType() &&
+                 TU.AST.getTypeSize(To) >= TU.AST.getTypeSize(From) &&
+                 (TU.AST.getTypeSize(To) == 64 ||
+                  From->isUnsignedIntegerOrEnumerationType() ||
+                  From->isSignedIntegerOrEnumerationType() ==
+                      To->isSignedIntegerOrEnumerationType());
+    bool Same = C->getCastKind() == CK_NoOp ||
+                C->getCastKind() == CK_LValueToRValue;
+    if (!(Same || (C->getCastKind() == CK_IntegralCast && Keeps)))
+      return {0, std::nullopt};
+    return paramTransfer(CE, C->getSubExpr());
+  }
+  if (const ParmVarDecl *P = parameterOf(E)) {
+    if (std::optional<unsigned> I = Slots->forwardedParam(E))
+      return {*I, BitsTransfer::identity()};
+    return {P->getFunctionScopeIndex(), CE ? ParamBits->at(CE, P) : std::nullopt};
+  }
+  // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
+  // side's bits, whatever the parameter is.
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || (B->getOpcode() != BO_Or && B->getOpcode() != BO_And))
+    return {0, std::nullopt};
+  for (auto [X, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                          std::pair(B->getRHS(), B->getLHS())})
+    if (auto [P, T] = paramTransfer(CE, X); T) {
+      KnownBits O = convertBits(argumentBits(Other), B->getType(), TU.AST);
+      return {P, B->getOpcode() == BO_Or ? T->thenOr(O) : T->thenAnd(O)};
+    }
+  return {0, std::nullopt};
 }
 
 std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
