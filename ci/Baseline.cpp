@@ -17,8 +17,8 @@ std::string fingerprint(const Finding &F) {
   // Fields joined by a byte none of them contains.
   std::string Key;
   for (StringRef Part :
-       {StringRef(F.Check), StringRef(F.Where.File.str()), StringRef(F.Function),
-        StringRef(F.Variable), StringRef(F.Evidence)}) {
+       {StringRef(F.Check), StringRef(F.Where.File.str()),
+        StringRef(F.Function), StringRef(F.Variable), StringRef(F.Evidence)}) {
     Key += Part;
     Key += '\x1f';
   }

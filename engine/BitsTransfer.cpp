@@ -20,8 +20,8 @@ bool BitsTransfer::keepsBits(uint64_t Mask) const {
 
 BitsTransfer BitsTransfer::thenAnd(const KnownBits &R) const {
   // Zero' = Zero | R.Zero; One' = One & R.One.
-  return normal({KeepZero, ForceZero | R.Zero, KeepOne & R.One,
-                 ForceOne & R.One, false});
+  return normal(
+      {KeepZero, ForceZero | R.Zero, KeepOne & R.One, ForceOne & R.One, false});
 }
 
 BitsTransfer BitsTransfer::thenOr(const KnownBits &R) const {
@@ -46,7 +46,8 @@ BitsTransfer BitsTransfer::join(const BitsTransfer &O) const {
 }
 
 KnownBits BitsTransfer::apply(const KnownBits &In) const {
-  KnownBits Out{(In.Zero & KeepZero) | ForceZero, (In.One & KeepOne) | ForceOne};
+  KnownBits Out{(In.Zero & KeepZero) | ForceZero,
+                (In.One & KeepOne) | ForceOne};
   Out.NonZero = !Out.One && KeepNonZero && In.knownNonZero();
   return Out;
 }

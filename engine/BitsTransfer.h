@@ -1,4 +1,4 @@
-//===- engine/BitsTransfer.h - a parameter's bits after assignments -*- C++ -*-===//
+//===- engine/BitsTransfer.h - bits after assignments -----------*- C++ -*-===//
 //
 // What a function's own assignments (`flags &= gfp_allowed_mask`, `flags |=
 // FOLL_FAST_ONLY`, `flags &= ~__GFP_DIRECT_RECLAIM`) make of the bits its

@@ -83,10 +83,13 @@ void RelState::setFact(unsigned Slot, std::optional<bool> Value) {
 
 std::optional<bool> RelState::returnsNegative() const {
   switch (Returns) {
-  case RetFact::Negative: return true;
+  case RetFact::Negative:
+    return true;
   case RetFact::Zero:
-  case RetFact::Positive: return false;
-  default: return std::nullopt;
+  case RetFact::Positive:
+    return false;
+  default:
+    return std::nullopt;
   }
 }
 

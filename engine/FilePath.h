@@ -54,9 +54,7 @@ public:
   friend bool operator==(const FilePath &A, llvm::StringRef B) {
     return llvm::StringRef(*A.P) == B;
   }
-  friend bool operator==(const FilePath &A, const char *B) {
-    return *A.P == B;
-  }
+  friend bool operator==(const FilePath &A, const char *B) { return *A.P == B; }
 
 private:
   static const std::string &none();

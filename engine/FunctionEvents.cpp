@@ -106,7 +106,7 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   }
   // The successor where a sign slot's variable is negative.
   if (std::optional<ValueSlots::SignTest> S = Slots->signTestOf(E))
-    return {nullptr, {}, int8_t(Negated != S->Flipped), int8_t(S->Slot),
+    return {nullptr,       {}, int8_t(Negated != S->Flipped), int8_t(S->Slot),
             S->OneOutcome, -1};
   std::optional<unsigned> Slot = Slots->slotOf(E);
   bool OnlyTrueEdge = false;
@@ -525,7 +525,8 @@ Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
   Event E{Event::Call, {}, -1, unsigned(Out.Calls.size() - 1)};
   if (std::optional<unsigned> Slot = CE ? Slots->resultSlot(CE) : std::nullopt)
     E.ResultSlot = int8_t(*Slot);
-  if (std::optional<unsigned> Slot = CE ? Slots->signResultSlot(CE) : std::nullopt)
+  if (std::optional<unsigned> Slot =
+          CE ? Slots->signResultSlot(CE) : std::nullopt)
     E.ResultSignSlot = int8_t(*Slot);
   return E;
 }
@@ -659,8 +660,8 @@ FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
                   From->isUnsignedIntegerOrEnumerationType() ||
                   From->isSignedIntegerOrEnumerationType() ==
                       To->isSignedIntegerOrEnumerationType());
-    bool Same = C->getCastKind() == CK_NoOp ||
-                C->getCastKind() == CK_LValueToRValue;
+    bool Same =
+        C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue;
     if (!(Same || (C->getCastKind() == CK_IntegralCast && Keeps)))
       return {0, std::nullopt};
     return paramTransfer(CE, C->getSubExpr());
@@ -668,7 +669,8 @@ FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
   if (const ParmVarDecl *P = parameterOf(E)) {
     if (std::optional<unsigned> I = Slots->forwardedParam(E))
       return {*I, BitsTransfer::identity()};
-    return {P->getFunctionScopeIndex(), CE ? ParamBits->at(CE, P) : std::nullopt};
+    return {P->getFunctionScopeIndex(),
+            CE ? ParamBits->at(CE, P) : std::nullopt};
   }
   // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
   // side's bits, whatever the parameter is.

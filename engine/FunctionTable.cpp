@@ -10,9 +10,8 @@ void FunctionTable::push_back(FunctionSummary F) {
     Blocks.push_back(std::make_unique<FunctionSummary[]>(BlockSize));
     std::pair<const FunctionSummary *, size_t> Block{Blocks.back().get(),
                                                      Blocks.size() - 1};
-    ByAddress.insert(std::upper_bound(ByAddress.begin(), ByAddress.end(),
-                                      Block),
-                     Block);
+    ByAddress.insert(
+        std::upper_bound(ByAddress.begin(), ByAddress.end(), Block), Block);
   }
   (*this)[Size++] = std::move(F);
 }

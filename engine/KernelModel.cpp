@@ -401,10 +401,10 @@ template <> struct MappingTraits<StackOffsetNames> {
     Io.mapOptional("random-inputs", N.RandomInputs);
   }
   static std::string validate(IO &, StackOffsetNames &N) {
-    for (auto [Names, Key] : {std::pair{&N.Consume, "consume"},
-                              std::pair{&N.Refill, "refill"},
-                              std::pair{&N.RotateRight, "rotate-right"},
-                              std::pair{&N.Generators, "generators"}})
+    for (auto [Names, Key] :
+         {std::pair{&N.Consume, "consume"}, std::pair{&N.Refill, "refill"},
+          std::pair{&N.RotateRight, "rotate-right"},
+          std::pair{&N.Generators, "generators"}})
       if (std::string Err = validateExactNames(*Names, Key); !Err.empty())
         return Err;
     return "";

@@ -241,7 +241,6 @@ struct Workqueues {
   std::vector<std::string> Unbound;    ///< system_unbound_wq, ...
   std::vector<std::string> Allocators; ///< alloc_workqueue(fmt, flags, ...)
   std::string UnboundFlag;             ///< WQ_UNBOUND
-
 };
 
 /// Where a refill of handed-off per-CPU state runs on the way to user mode.
@@ -270,7 +269,6 @@ struct StackOffsetNames {
   std::string TaskField;               ///< current->kstack_offset
   std::vector<std::string> Generators; ///< prandom_u32_state: drawn at use
   std::vector<RandomInput> RandomInputs;
-
 };
 
 /// Calls whose result the engine follows to its uses (engine/ValueUses.h),

@@ -42,7 +42,8 @@ BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,
     return BitsTransfer::assigned({});
   }
   // `p = p & m`, `p = m | p`.
-  if (const auto *Op = dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
+  if (const auto *Op =
+          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
       Op && (Op->getOpcode() == BO_And || Op->getOpcode() == BO_Or))
     for (auto [Self, Other] : {std::pair(Op->getLHS(), Op->getRHS()),
                                std::pair(Op->getRHS(), Op->getLHS())})

@@ -1,4 +1,4 @@
-//===- engine/ParamBitsFlow.h - parameters' bits at calls ---------*- C++ -*-===//
+//===- engine/ParamBitsFlow.h - parameters' bits at calls -------*- C++ -*-===//
 //
 // A function that changes an integer parameter before passing it on
 // (`slab_pre_alloc_hook()`'s `flags &= gfp_allowed_mask; might_alloc(flags)`,

@@ -78,8 +78,10 @@ StringRef retName(RetFact R) {
   case RetFact::Unknown: return "unknown";
   case RetFact::Zero: return "zero";
   case RetFact::NonZero: return "nonzero";
-  case RetFact::Negative: return "negative";
-  case RetFact::Positive: return "positive";
+  case RetFact::Negative:
+    return "negative";
+  case RetFact::Positive:
+    return "positive";
   }
   llvm_unreachable("unknown return fact");
 }
@@ -305,10 +307,10 @@ private:
     putArray(O, "forwarded", std::move(Forwarded));
     json::Array Transformed;
     for (const CallSite::Transformed &T : C.TransformedArgs)
-      Transformed.push_back(json::Array{
-          T.Arg, T.Param, int64_t(T.Bits.KeepZero), int64_t(T.Bits.ForceZero),
-          int64_t(T.Bits.KeepOne), int64_t(T.Bits.ForceOne),
-          int64_t(T.Bits.KeepNonZero)});
+      Transformed.push_back(
+          json::Array{T.Arg, T.Param, int64_t(T.Bits.KeepZero),
+                      int64_t(T.Bits.ForceZero), int64_t(T.Bits.KeepOne),
+                      int64_t(T.Bits.ForceOne), int64_t(T.Bits.KeepNonZero)});
     putArray(O, "transformed", std::move(Transformed));
     putArray(O, "arg_bits", argFacts(C.ArgBits));
     json::Array FnArgs;

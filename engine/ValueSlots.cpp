@@ -296,8 +296,8 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
   // Variables a direct call's signed result is assigned to.
   llvm::DenseSet<const VarDecl *> CallResults;
   for (auto [Value, To] : Body.Values) {
-    const auto *Call = To ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts())
-                          : nullptr;
+    const auto *Call =
+        To ? dyn_cast<CallExpr>(Value->IgnoreParenImpCasts()) : nullptr;
     if (Call && Call->getDirectCallee() &&
         Call->getDirectCallee()->getReturnType()->isSignedIntegerType())
       CallResults.insert(To);
@@ -319,9 +319,8 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
     }
     if (auto S = signTest(Cond)) {
       // Only a callee's return gives a variable a sign worth a slot.
-      if (CallResults.contains(S->first) &&
-          !AddressTaken.contains(S->first) && !signSlot(S->first) &&
-          Locals.size() < RelState::MaxLocals)
+      if (CallResults.contains(S->first) && !AddressTaken.contains(S->first) &&
+          !signSlot(S->first) && Locals.size() < RelState::MaxLocals)
         Locals.push_back({S->first, nullptr, {}, {}, true, true});
       continue;
     }
@@ -368,7 +367,8 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
         To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
     // A call's sign, where its return type's sign survives the variable's.
     const auto *SignCall = dyn_cast<CallExpr>(Value->IgnoreParenImpCasts());
-    const FunctionDecl *Callee = SignCall ? SignCall->getDirectCallee() : nullptr;
+    const FunctionDecl *Callee =
+        SignCall ? SignCall->getDirectCallee() : nullptr;
     if (std::optional<unsigned> Sign = To ? signSlot(To) : std::nullopt;
         Sign && Callee && !IsPrimitive(SignCall)) {
       QualType R = Callee->getReturnType(), V = To->getType();
@@ -592,11 +592,16 @@ ValueSlots::signTest(const Expr *Cond) const {
   };
   // `ret == -E` true says negative, false says nothing of the sign.
   switch (B->getOpcode()) {
-  case BO_LT: return Zero ? Test(false, false) : std::nullopt;
-  case BO_GE: return Zero ? Test(true, false) : std::nullopt;
-  case BO_EQ: return Negative ? Test(false, true) : std::nullopt;
-  case BO_NE: return Negative ? Test(true, true) : std::nullopt;
-  default: return std::nullopt;
+  case BO_LT:
+    return Zero ? Test(false, false) : std::nullopt;
+  case BO_GE:
+    return Zero ? Test(true, false) : std::nullopt;
+  case BO_EQ:
+    return Negative ? Test(false, true) : std::nullopt;
+  case BO_NE:
+    return Negative ? Test(true, true) : std::nullopt;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -700,7 +705,8 @@ void ValueSlots::assignSign(uint8_t Slot, const Expr *Value,
                             llvm::SmallVectorImpl<SlotWrite> &Out) const {
   if (Value && SetByEvent.contains(Value))
     return; // the call's own event sets it
-  std::optional<uint64_t> C = Value ? constantInteger(Value, Ctx) : std::nullopt;
+  std::optional<uint64_t> C =
+      Value ? constantInteger(Value, Ctx) : std::nullopt;
   if (C && Value->getType()->isSignedIntegerType())
     Out.push_back({SlotWrite::Set, Slot, 0, int64_t(*C) < 0});
   else
@@ -720,15 +726,14 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
     return;
   }
   // A signed function's constant return: its sign too.
-  std::optional<uint64_t> C =
-      Value && Slot == RelState::RetSlot &&
-              FD->getReturnType()->isSignedIntegerType()
-          ? constantInteger(Value, Ctx)
-          : std::nullopt;
+  std::optional<uint64_t> C = Value && Slot == RelState::RetSlot &&
+                                      FD->getReturnType()->isSignedIntegerType()
+                                  ? constantInteger(Value, Ctx)
+                                  : std::nullopt;
   if (C && *C != 0)
-    Out.push_back({SlotWrite::Returns, Slot,
-                   uint8_t(int64_t(*C) < 0 ? RetFact::Negative
-                                           : RetFact::Positive)});
+    Out.push_back(
+        {SlotWrite::Returns, Slot,
+         uint8_t(int64_t(*C) < 0 ? RetFact::Negative : RetFact::Positive)});
   else if (std::optional<bool> V =
                Value ? constantTruth(Value, Ctx) : std::nullopt)
     Out.push_back({SlotWrite::Set, Slot, 0, *V});
@@ -744,8 +749,7 @@ void ValueSlots::writes(const Stmt *S,
   if (std::optional<StoreStmt> W = storeOf(S)) {
     writeTo(W->Target, W->Value, Out);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-    {
+    for (const Decl *D : DS->decls()) {
       if (std::optional<unsigned> Slot = varSlot(dyn_cast<VarDecl>(D)))
         assign(uint8_t(*Slot), cast<VarDecl>(D)->getInit(), Out);
       if (std::optional<unsigned> Slot = signSlot(dyn_cast<VarDecl>(D)))

@@ -24,7 +24,9 @@ struct SiteRef {
 std::string at(const SourcePoint &P) {
   if (!P.valid())
     return "";
-  return (P.File.str() + ":" + llvm::Twine(P.Line) + ":" + llvm::Twine(P.Column)).str();
+  return (P.File.str() + ":" + llvm::Twine(P.Line) + ":" +
+          llvm::Twine(P.Column))
+      .str();
 }
 
 /// The scheme's architecture name for a triple's architecture.

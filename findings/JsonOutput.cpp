@@ -7,7 +7,8 @@ using namespace llvm;
 namespace kharden {
 
 static json::Object pointToJson(const SourcePoint &P) {
-  return json::Object{{"file", P.File.str()}, {"line", P.Line}, {"column", P.Column}};
+  return json::Object{
+      {"file", P.File.str()}, {"line", P.Line}, {"column", P.Column}};
 }
 
 json::Object findingToJson(const Finding &F) {

@@ -11,7 +11,8 @@ namespace {
 std::string at(const SourcePoint &P) {
   if (!P.valid())
     return "";
-  return P.File.str() + ":" + std::to_string(P.Line) + ":" + std::to_string(P.Column);
+  return P.File.str() + ":" + std::to_string(P.Line) + ":" +
+         std::to_string(P.Column);
 }
 
 StringRef kindText(DeltaItem::Kind K) {

@@ -65,7 +65,8 @@ TEST(BitsTransfer, PathsJoinToWhatBothSay) {
   // Forced the same way on both paths: known whatever the caller passed.
   KnownBits Same = Set.join(Set.thenAnd(anyU32()).thenOr(u32(High))).apply({});
   EXPECT_EQ(Same.One, High);
-  EXPECT_TRUE(BitsTransfer::identity().join(BitsTransfer::identity()).isIdentity());
+  EXPECT_TRUE(
+      BitsTransfer::identity().join(BitsTransfer::identity()).isIdentity());
 }
 
 TEST(BitsTransfer, AssignmentForgetsTheCaller) {
@@ -73,8 +74,12 @@ TEST(BitsTransfer, AssignmentForgetsTheCaller) {
   EXPECT_EQ(T.apply(u32(High)), u32(0));
   EXPECT_EQ(T.apply({}), u32(0));
   // A pointer known not NULL stays so through OR, not through AND.
-  EXPECT_TRUE(BitsTransfer::identity().thenOr({}).apply(KnownBits::nonZero()).NonZero);
-  EXPECT_FALSE(BitsTransfer::identity().thenAnd({}).apply(KnownBits::nonZero()).knownNonZero());
+  EXPECT_TRUE(
+      BitsTransfer::identity().thenOr({}).apply(KnownBits::nonZero()).NonZero);
+  EXPECT_FALSE(BitsTransfer::identity()
+                   .thenAnd({})
+                   .apply(KnownBits::nonZero())
+                   .knownNonZero());
 }
 
 } // namespace

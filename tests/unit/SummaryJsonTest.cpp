@@ -61,9 +61,9 @@ TUSummary everyField() {
   C.CalleeName = "helper";
   C.Forwarded = {{1, 0}, {3, 2}};
   // `flags &= mask; flags |= 0x80000000` (all 64 bits, high one set).
-  C.TransformedArgs = {
-      {4, 4, BitsTransfer::identity().thenAnd({}).thenOr(
-                 KnownBits::constant(0xffffffff80000000))}};
+  C.TransformedArgs = {{4, 4,
+                        BitsTransfer::identity().thenAnd({}).thenOr(
+                            KnownBits::constant(0xffffffff80000000))}};
   C.FnArgs = {{1, "/src/a.c@output"}};
   C.FnForwarded = {{9, 12}};
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
