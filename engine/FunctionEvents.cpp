@@ -474,25 +474,26 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
     const Expr *Arg = CE->getArg(I);
+    auto [Param, Transfer] = paramTransfer(CE, Arg);
     if (std::optional<bool> V = constantTruth(Arg, TU.AST)) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(unsigned(*V) << I);
     } else if (std::optional<unsigned> P =
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
       C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
-    } else if (auto [P, T] = paramTransfer(CE, Arg); T) {
-      if (T->isIdentity() && parameterOf(Arg)) // assigned after the call
-        C.Forwarded.push_back({uint8_t(I), uint8_t(P)});
+    } else if (Transfer) {
+      if (Transfer->isIdentity() && parameterOf(Arg)) // assigned after the call
+        C.Forwarded.push_back({uint8_t(I), uint8_t(Param)});
       else
-        C.TransformedArgs.push_back({uint8_t(I), uint8_t(P), *T});
+        C.TransformedArgs.push_back({uint8_t(I), uint8_t(Param), *Transfer});
     }
     // ArgKnown says 0, and says true of a pointer known not NULL (the
     // address of an object or of a member, `&grp->rcu`), which decides the
     // callee's `if (!head)`; ArgBits keep the bits known: also those the
     // caller's own assignments force (`gup_flags |= FOLL_FAST_ONLY`).
     KnownBits B = argumentBits(Arg);
-    if (auto [P, T] = paramTransfer(CE, Arg); T) {
-      KnownBits Forced = T->apply({});
+    if (Transfer) {
+      KnownBits Forced = Transfer->apply({});
       B = {B.Zero | Forced.Zero, B.One | Forced.One,
            !(B.One | Forced.One) && (B.NonZero || Forced.NonZero)};
     }
