@@ -1,7 +1,8 @@
 """Reading and writing kharden's summary databases from the benchmarks, as
 kharden itself does (checkers/ci/SummaryStore*.cpp, docs/ci.md): summaries
 are zstd-compressed JSON in table `tu`, each with the XXH3-128 hash of its
-stored bytes; a run is recorded in `run` and `meta`. zstd and XXH3 come from
+stored bytes (from format PIECES_FORMAT on, the JSON in pieces, one a line);
+a run is recorded in `run` and `meta`. zstd and XXH3 come from
 the system's libzstd and libxxhash (Debian's libzstd1 and libxxhash0), the
 libraries LLVM's own implementations agree with."""
 import ctypes
@@ -12,6 +13,11 @@ import sqlite3
 APPLICATION_ID = 0x6B686462  # 'khdb' (SummaryStoreDetail.h)
 SCHEMA_VERSION = 2
 PLAIN_JSON, ZSTD_JSON = 0, 1
+# From this summary format on a summary is stored in pieces, one JSON
+# document a line (SummaryJson.h, summaryToPieces()): the unit's header with
+# "pieces", the element counts of these arrays, then their elements in order.
+PIECES_FORMAT = 23
+PIECE_ARRAYS = ("functions", "hints", "queueings", "allocations", "flows")
 ZSTD_LEVEL = 1  # llvm::compression::zstd::BestSpeedCompression
 
 
@@ -147,17 +153,53 @@ class BaseRun:
         else:
             raise FormatError(f"the summary of {row['file']} has an unknown encoding")
         try:
-            summary = json.loads(raw)
+            summary = parse_summary(raw)
         except ValueError as e:
-            raise FormatError(f"the summary of {row['file']} is not JSON ({e})") from None
+            raise FormatError(f"the summary of {row['file']} is unreadable ({e})") from None
         if summary.get("format") != int(self.meta.get("format", -1)):
             raise FormatError(f"the summary of {row['file']} has format {summary.get('format')}")
         return summary
 
 
+def _dumps(value):
+    return json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+
+
+def parse_summary(raw):
+    """A stored summary as the one object of summaryToJson(), whether it was
+    stored whole (formats before PIECES_FORMAT) or in pieces."""
+    head, _, rest = raw.partition(b"\n")
+    summary = json.loads(head)
+    counts = summary.pop("pieces", None)
+    if counts is None:
+        return summary
+    lines = rest.split(b"\n")
+    if lines.pop() != b"":
+        raise ValueError("its last piece ends no line")
+    if sum(counts.get(k, 0) for k in PIECE_ARRAYS) != len(lines):
+        raise ValueError(f"its header counts {sum(counts.values())} pieces, {len(lines)} follow")
+    at = 0
+    for key in PIECE_ARRAYS:
+        n = counts.get(key, 0)
+        if n:
+            summary[key] = [json.loads(line) for line in lines[at:at + n]]
+        at += n
+    return summary
+
+
+def dump_summary(summary):
+    """summary (one object) as kharden stores a summary of its format."""
+    if summary.get("format", 0) < PIECES_FORMAT:
+        return _dumps(summary)
+    header = {k: v for k, v in summary.items() if k not in PIECE_ARRAYS}
+    header["pieces"] = {k: len(summary.get(k, ())) for k in PIECE_ARRAYS}
+    return "".join([_dumps(header) + "\n"]
+                   + [_dumps(e) + "\n" for k in PIECE_ARRAYS for e in summary.get(k, ())])
+
+
 def encode_row(codecs, row, summary):
     """row (a `tu` row) with summary stored as `kharden check` stores it."""
-    raw = json.dumps(summary, separators=(",", ":"), sort_keys=True, ensure_ascii=False).encode()
+    raw = dump_summary(summary).encode()
     blob = codecs.compress(raw)
     return dict(row, file=summary["main_file"], summary=blob, codec=ZSTD_JSON,
                 raw_size=len(raw), summary_hash=codecs.hash128(blob))

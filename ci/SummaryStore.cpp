@@ -2,7 +2,6 @@
 
 #include "ci/SummaryStoreDetail.h"
 #include "engine/SummaryJson.h"
-#include "support/JsonFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -143,10 +142,7 @@ Expected<TUResult> SummaryStore::decode(const SqliteStatement &Row,
   } else {
     return damage("the summary of " + File + " has an unknown encoding");
   }
-  auto Value = parseJson(Json, "the summary of " + File.str());
-  if (!Value)
-    return damage(toString(Value.takeError()));
-  auto Summary = summaryFromJson(*Value);
+  auto Summary = summaryFromPieces(Json);
   if (!Summary)
     return damage("the summary of " + File +
                   " is unreadable: " + toString(Summary.takeError()));
@@ -239,8 +235,7 @@ Expected<int64_t> SummaryStore::versionId(const FileRead &Read,
 
 Error SummaryStore::store(const TUResult &R, const ContentHash &Command,
                           const StoredCommand *Kbuild) {
-  std::string Json;
-  raw_string_ostream(Json) << summaryToJson(R.Summary);
+  std::string Json = summaryToPieces(R.Summary);
   Codec C = PlainJson;
   SmallVector<uint8_t, 0> Packed;
   if (compression::zstd::isAvailable()) {

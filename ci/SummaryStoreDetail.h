@@ -21,6 +21,7 @@ constexpr int64_t ApplicationId = 0x6b686462;
 /// Bump when the tables change; an older database is then rebuilt.
 constexpr int64_t SchemaVersion = 2;
 
+/// How a summary's summaryToPieces() text is stored.
 enum Codec : int64_t { PlainJson = 0, ZstdJson = 1 };
 
 /// No stored summary is anywhere near this; a larger raw_size is damage.

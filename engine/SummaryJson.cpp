@@ -1,5 +1,7 @@
 #include "engine/SummaryJson.h"
 
+#include "support/JsonFile.h"
+
 #include "llvm/ADT/StringMap.h"
 
 #include <limits>
@@ -150,40 +152,55 @@ constexpr PointerFlow::Source AllFlowSources[] = {PointerFlow::Source::Function,
 class Writer {
 public:
   json::Value write(const TUSummary &S) {
-    json::Object O;
-    O["format"] = SummaryFormatVersion;
-    O["main_file"] = S.MainFile;
-    O["target"] = json::Object{{"arch", S.Target.Arch},
-                               {"stack_alignment", S.Target.StackAlignment},
-                               {"from_flag", S.Target.FromFlag}};
-    if (S.ParseErrors)
-      O["parse_errors"] = S.ParseErrors;
-    json::Array Functions, Hints;
+    json::Object O = header(S);
+    json::Array Functions, Hints, Queueings, Allocations, Flows;
     for (const FunctionSummary &F : S.Functions)
       Functions.push_back(function(F));
     for (const EntryHint &H : S.Hints)
       Hints.push_back(hint(H));
-    putArray(O, "functions", std::move(Functions));
-    putArray(O, "hints", std::move(Hints));
-    json::Array Queueings, Allocations;
     for (const WorkQueueing &Q : S.Queueings)
-      Queueings.push_back(json::Object{
-          {"work", Q.Work}, {"queue", Q.Queue}, {"at", point(Q.Where)}});
-    for (const QueueAllocation &A : S.Allocations) {
-      json::Object AO{{"queue", A.Queue}, {"at", point(A.Where)}};
-      if (A.Unbound)
-        AO["unbound"] = *A.Unbound;
-      Allocations.push_back(std::move(AO));
-    }
-    putArray(O, "queueings", std::move(Queueings));
-    putArray(O, "allocations", std::move(Allocations));
-    json::Array Flows;
+      Queueings.push_back(queueing(Q));
+    for (const QueueAllocation &A : S.Allocations)
+      Allocations.push_back(allocation(A));
     for (const PointerFlow &F : S.Flows)
       Flows.push_back(flow(F));
+    putArray(O, "functions", std::move(Functions));
+    putArray(O, "hints", std::move(Hints));
+    putArray(O, "queueings", std::move(Queueings));
+    putArray(O, "allocations", std::move(Allocations));
     putArray(O, "flows", std::move(Flows));
     // Last: the table is complete only once everything else is written.
     O["files"] = json::Array(Files);
     return O;
+  }
+
+  std::string writePieces(const TUSummary &S) {
+    std::string Pieces;
+    raw_string_ostream OS(Pieces);
+    json::Object Counts;
+    auto Put = [&](StringRef Key, const auto &Elements, auto Write) {
+      Counts[Key] = int64_t(Elements.size());
+      for (const auto &E : Elements)
+        OS << Write(E) << '\n';
+    };
+    Put(SummaryPieceArrays[0], S.Functions,
+        [&](const FunctionSummary &F) { return function(F); });
+    Put(SummaryPieceArrays[1], S.Hints,
+        [&](const EntryHint &H) { return hint(H); });
+    Put(SummaryPieceArrays[2], S.Queueings,
+        [&](const WorkQueueing &Q) { return queueing(Q); });
+    Put(SummaryPieceArrays[3], S.Allocations,
+        [&](const QueueAllocation &A) { return allocation(A); });
+    Put(SummaryPieceArrays[4], S.Flows,
+        [&](const PointerFlow &F) { return flow(F); });
+    // The header goes first but is written last, when the file table is
+    // complete.
+    json::Object O = header(S);
+    O["pieces"] = std::move(Counts);
+    O["files"] = json::Array(Files);
+    std::string Out;
+    raw_string_ostream(Out) << json::Value(std::move(O)) << '\n' << Pieces;
+    return Out;
   }
 
 private:
@@ -194,6 +211,31 @@ private:
   static void putFlag(json::Object &O, StringRef Key, bool Flag) {
     if (Flag)
       O[Key] = true;
+  }
+
+  /// The unit's own fields, without its arrays and file table.
+  static json::Object header(const TUSummary &S) {
+    json::Object O;
+    O["format"] = SummaryFormatVersion;
+    O["main_file"] = S.MainFile;
+    O["target"] = json::Object{{"arch", S.Target.Arch},
+                               {"stack_alignment", S.Target.StackAlignment},
+                               {"from_flag", S.Target.FromFlag}};
+    if (S.ParseErrors)
+      O["parse_errors"] = S.ParseErrors;
+    return O;
+  }
+
+  json::Value queueing(const WorkQueueing &Q) {
+    return json::Object{
+        {"work", Q.Work}, {"queue", Q.Queue}, {"at", point(Q.Where)}};
+  }
+
+  json::Value allocation(const QueueAllocation &A) {
+    json::Object O{{"queue", A.Queue}, {"at", point(A.Where)}};
+    if (A.Unbound)
+      O["unbound"] = *A.Unbound;
+    return O;
   }
 
   json::Value point(const SourcePoint &P) {
@@ -1145,17 +1187,16 @@ private:
     return true;
   }
 
-  bool summary(const json::Value &V, TUSummary &S, Path P) {
-    const json::Object *O = object(V, P);
-    if (!O)
-      return false;
+  /// The unit's own fields and its file table, which the pieces' points
+  /// refer to.
+  bool header(const json::Object &O, TUSummary &S, Path P) {
     std::optional<int64_t> Format =
-        O->get("format") ? O->get("format")->getAsInteger() : std::nullopt;
+        O.get("format") ? O.get("format")->getAsInteger() : std::nullopt;
     if (Format != int64_t(SummaryFormatVersion)) {
       P.field("format").report("another summary format version");
       return false;
     }
-    if (!array(*O, "files", Files, P,
+    if (!array(O, "files", Files, P,
                [](const json::Value &F, std::string &Out, Path At) {
                  if (auto S = F.getAsString()) {
                    Out = S->str();
@@ -1166,7 +1207,7 @@ private:
                }))
       return false;
     Paths.assign(Files.begin(), Files.end());
-    const json::Value *T = O->get("target");
+    const json::Value *T = O.get("target");
     const json::Object *TO = T ? T->getAsObject() : nullptr;
     if (!TO || !string(*TO, "arch", S.Target.Arch, P.field("target")) ||
         !integer(*TO, "stack_alignment", S.Target.StackAlignment,
@@ -1176,30 +1217,111 @@ private:
         P.field("target").report("expected {arch, stack_alignment}");
       return false;
     }
-    return string(*O, "main_file", S.MainFile, P) &&
-           integer(*O, "parse_errors", S.ParseErrors, P) &&
-           array(*O, "functions", S.Functions, P,
-                 [&](const json::Value &F, FunctionSummary &Out, Path At) {
-                   return function(F, Out, At);
-                 }) &&
-           array(*O, "hints", S.Hints, P,
-                 [&](const json::Value &H, EntryHint &Out, Path At) {
-                   return hint(H, Out, At);
-                 }) &&
-           array(*O, "queueings", S.Queueings, P,
-                 [&](const json::Value &Q, WorkQueueing &Out, Path At) {
-                   return queueing(Q, Out, At);
-                 }) &&
-           array(*O, "allocations", S.Allocations, P,
-                 [&](const json::Value &A, QueueAllocation &Out, Path At) {
-                   return allocation(A, Out, At);
-                 }) &&
-           array(*O, "flows", S.Flows, P,
-                 [&](const json::Value &F, PointerFlow &Out, Path At) {
-                   return flow(F, Out, At);
-                 });
+    return string(O, "main_file", S.MainFile, P) &&
+           integer(O, "parse_errors", S.ParseErrors, P);
   }
 
+  /// Reads one element of the array Key (one of SummaryPieceArrays) into
+  /// the summary's array, which has room for it.
+  bool element(StringRef Key, const json::Value &V, TUSummary &S, size_t I,
+               Path P) {
+    if (Key == "functions")
+      return function(V, S.Functions[I], P);
+    if (Key == "hints")
+      return hint(V, S.Hints[I], P);
+    if (Key == "queueings")
+      return queueing(V, S.Queueings[I], P);
+    if (Key == "allocations")
+      return allocation(V, S.Allocations[I], P);
+    return flow(V, S.Flows[I], P);
+  }
+
+  static void resize(StringRef Key, TUSummary &S, size_t N) {
+    if (Key == "functions")
+      S.Functions.resize(N);
+    else if (Key == "hints")
+      S.Hints.resize(N);
+    else if (Key == "queueings")
+      S.Queueings.resize(N);
+    else if (Key == "allocations")
+      S.Allocations.resize(N);
+    else
+      S.Flows.resize(N);
+  }
+
+  bool summary(const json::Value &V, TUSummary &S, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !header(*O, S, P))
+      return false;
+    for (StringRef Key : SummaryPieceArrays) {
+      const json::Value *A = O->get(Key);
+      if (!A)
+        continue;
+      if (!A->getAsArray()) {
+        P.field(Key).report("expected an array");
+        return false;
+      }
+      const json::Array &Elements = *A->getAsArray();
+      resize(Key, S, Elements.size());
+      for (size_t I = 0; I < Elements.size(); ++I)
+        if (!element(Key, Elements[I], S, I, P.field(Key).index(I)))
+          return false;
+    }
+    return true;
+  }
+
+public:
+  Expected<TUSummary> readPieces(StringRef Text) {
+    auto [HeaderText, Rest] = Text.split('\n');
+    auto Header = parseJson(HeaderText, "its header");
+    if (!Header)
+      return Header.takeError();
+    TUSummary S;
+    const json::Object *O = object(*Header, Path(Root));
+    if (!O || !header(*O, S, Path(Root)))
+      return Root.getError();
+    const json::Object *Counts = O->getObject("pieces");
+    if (!Counts) {
+      Path(Root).field("pieces").report("expected an object");
+      return Root.getError();
+    }
+    if (!Rest.empty() && Rest.back() != '\n')
+      return createStringError(inconvertibleErrorCode(),
+                               "truncated: its last piece ends no line");
+    // Checked before anything is sized by the counts: a damaged count must
+    // not allocate.
+    size_t Lines = Rest.count('\n'), Counted = 0;
+    uint32_t Count[std::size(SummaryPieceArrays)] = {};
+    for (size_t K = 0; K < std::size(SummaryPieceArrays); ++K) {
+      if (!integer(*Counts, SummaryPieceArrays[K], Count[K],
+                   Path(Root).field("pieces")))
+        return Root.getError();
+      Counted += Count[K];
+    }
+    if (Counted != Lines)
+      return createStringError(inconvertibleErrorCode(),
+                               "its header counts " + Twine(Counted) +
+                                   " pieces, " + Twine(Lines) + " follow");
+    size_t Number = 0;
+    for (size_t K = 0; K < std::size(SummaryPieceArrays); ++K) {
+      StringRef Key = SummaryPieceArrays[K];
+      resize(Key, S, Count[K]);
+      for (uint32_t I = 0; I < Count[K]; ++I) {
+        auto [Line, Next] = Rest.split('\n');
+        Rest = Next;
+        auto V = parseJson(Line, ("piece " + Twine(++Number) + " (" + Key +
+                                  "[" + Twine(I) + "])")
+                                     .str());
+        if (!V)
+          return V.takeError();
+        if (!element(Key, *V, S, I, Path(Root).field(Key).index(I)))
+          return Root.getError();
+      }
+    }
+    return S;
+  }
+
+private:
   json::Path::Root Root{"summary"};
   std::vector<std::string> Files;
   std::vector<FilePath> Paths; ///< Files interned, once per summary.
@@ -1213,6 +1335,14 @@ json::Value summaryToJson(const TUSummary &Summary) {
 
 Expected<TUSummary> summaryFromJson(const json::Value &Value) {
   return Reader().read(Value);
+}
+
+std::string summaryToPieces(const TUSummary &Summary) {
+  return Writer().writePieces(Summary);
+}
+
+Expected<TUSummary> summaryFromPieces(StringRef Text) {
+  return Reader().readPieces(Text);
 }
 
 } // namespace kharden

@@ -1,8 +1,9 @@
 //===- tests/fuzz/fuzz-summary-json.cpp - stored summaries ----------------===//
 //
 // Summaries read back from a summary database are never trusted: whatever
-// the bytes, summaryFromJson() must fail cleanly or return a summary that
-// writes back to JSON it reads again, identically.
+// the bytes, summaryFromJson() and summaryFromPieces() must fail cleanly,
+// and a summary summaryFromJson() returns must write back to JSON it reads
+// again, identically, as a whole and in pieces.
 //
 //===----------------------------------------------------------------------===//
 #include "engine/SummaryJson.h"
@@ -21,6 +22,8 @@ static std::string text(const llvm::json::Value &V) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
+  if (auto Pieces = summaryFromPieces(Text); !Pieces)
+    llvm::consumeError(Pieces.takeError());
   auto V = llvm::json::parse(Text);
   if (!V) {
     llvm::consumeError(V.takeError());
@@ -40,5 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   auto Again = summaryFromJson(cantFail(llvm::json::parse(Once)));
   if (!Again || text(summaryToJson(*Again)) != Once)
     std::abort(); // a summary that does not survive its own round trip
+  auto Stored = summaryFromPieces(summaryToPieces(*S));
+  if (!Stored || text(summaryToJson(*Stored)) != Once)
+    std::abort(); // nor its stored form
   return 0;
 }

@@ -332,12 +332,35 @@ TEST(SummaryJson, FilesAreSharedThroughATable) {
   EXPECT_EQ(llvm::StringRef(J).count("\"/src/a.c\""), 2u) << J; // table, main
 }
 
-/// The error reading everyField()'s JSON after Damage changed it.
+/// The stored form of a summary's object, cut as SummaryJson.h describes:
+/// written here from the object, not by the writer under test.
+std::string piecesOf(const Value &V) {
+  llvm::json::Object Header = *V.getAsObject();
+  llvm::json::Object Counts;
+  std::string Pieces;
+  for (llvm::StringRef Key : SummaryPieceArrays) {
+    const llvm::json::Array *A = Header.getArray(Key);
+    Counts[Key] = int64_t(A ? A->size() : 0);
+    for (size_t I = 0; A && I < A->size(); ++I)
+      Pieces += text((*A)[I]) + "\n";
+    Header.erase(Key);
+  }
+  Header["pieces"] = std::move(Counts);
+  return text(Value(std::move(Header))) + "\n" + Pieces;
+}
+
+std::string errorOf(llvm::Expected<TUSummary> S) {
+  return S ? "" : llvm::toString(S.takeError());
+}
+
+/// The error reading everyField()'s JSON after Damage changed it, the same
+/// whether the whole object or its pieces are read.
 std::string errorAfter(llvm::function_ref<void(llvm::json::Object &)> Damage) {
   Value V = summaryToJson(everyField());
   Damage(*V.getAsObject());
-  auto S = summaryFromJson(V);
-  return S ? "" : llvm::toString(S.takeError());
+  std::string Whole = errorOf(summaryFromJson(V));
+  EXPECT_EQ(errorOf(summaryFromPieces(piecesOf(V))), Whole);
+  return Whole;
 }
 
 llvm::json::Object &firstFunction(llvm::json::Object &O) {
@@ -486,6 +509,81 @@ TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
             }),
             "a state refers to a note the function does not have at "
             "summary.functions[0]");
+}
+
+TEST(SummaryJson, PiecesAreTheObjectCutOneALine) {
+  TUSummary S = everyField();
+  std::string Pieces = summaryToPieces(S);
+  EXPECT_EQ(Pieces, piecesOf(summaryToJson(S)));
+  size_t Elements = S.Functions.size() + S.Hints.size() + S.Queueings.size() +
+                    S.Allocations.size() + S.Flows.size();
+  EXPECT_EQ(llvm::StringRef(Pieces).count('\n'), 1 + Elements);
+  auto Back = summaryFromPieces(Pieces);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(text(summaryToJson(*Back)), text(summaryToJson(S)));
+}
+
+TEST(SummaryJson, PiecesOfAnEmptySummary) {
+  TUSummary S;
+  S.MainFile = "/src/empty.c";
+  std::string Pieces = summaryToPieces(S);
+  EXPECT_EQ(llvm::StringRef(Pieces).count('\n'), 1u) << Pieces;
+  auto Back = summaryFromPieces(Pieces);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(Back->MainFile, "/src/empty.c");
+}
+
+/// The error reading everyField()'s pieces after Damage changed the text.
+std::string piecesErrorAfter(llvm::function_ref<void(std::string &)> Damage) {
+  std::string Pieces = summaryToPieces(everyField());
+  Damage(Pieces);
+  return errorOf(summaryFromPieces(Pieces));
+}
+
+TEST(SummaryJson, RejectsDamagedPieces) {
+  // everyField() has 1 function, 1 hint and 3 pointer flows: 5 pieces.
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) { P.pop_back(); }),
+            "truncated: its last piece ends no line");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              P.resize(P.rfind('\n', P.size() - 2) + 1);
+            }),
+            "its header counts 5 pieces, 4 follow");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) { P += "{}\n"; }),
+            "its header counts 5 pieces, 6 follow");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              P.replace(P.find("\"functions\":1"), 13, "\"functions\":7");
+            }),
+            "its header counts 11 pieces, 5 follow");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              P.replace(P.find("\"hints\":1"), 9, "\"hints\":-1");
+            }),
+            "expected an integer in range at summary.pieces.hints");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              size_t Second = P.find('\n') + 1;
+              P.replace(Second, P.find('\n', Second) - Second, "{\"key\":");
+            }),
+            "piece 1 (functions[0]): not JSON: [1:7, byte=7]: Unexpected EOF");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              size_t Third = P.find('\n', P.find('\n') + 1) + 1;
+              P.replace(Third, P.find('\n', Third) - Third, "[]");
+            }),
+            "expected an object at summary.hints[0]");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) { P.insert(0, "x"); }),
+            "its header: not JSON: [1:1, byte=1]: Invalid JSON value");
+  EXPECT_EQ(errorOf(summaryFromPieces("")),
+            "its header: not JSON: [1:0, byte=0]: Unexpected EOF");
+  EXPECT_EQ(piecesErrorAfter([](std::string &P) {
+              std::string Format =
+                  "\"format\":" + std::to_string(SummaryFormatVersion);
+              P.replace(P.find(Format), Format.size(), "\"format\":1");
+            }),
+            "another summary format version at summary.format");
+}
+
+TEST(SummaryJson, RejectsAHeaderWithoutCounts) {
+  Value V = summaryToJson(TUSummary{});
+  EXPECT_EQ(errorOf(summaryFromPieces(text(V) + "\n")),
+            "expected an object at summary.pieces");
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 #include "ci/SummaryStore.h"
+#include "engine/SummaryJson.h"
 
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
@@ -98,6 +99,39 @@ protected:
     ASSERT_FALSE(bool(S->store(R, ContentHash::of("cc -c a.c"))));
   }
 
+  /// Stores a.c with Text as its summary, uncompressed and with the hash of
+  /// Text: damage that only the summary's own reader can find.
+  void storeSummaryText(llvm::StringRef Text) {
+    storeOne(analysed());
+    auto Db = SqliteDb::open(DbPath, SqliteDb::Mode::ReadWriteCreate);
+    ASSERT_TRUE(bool(Db));
+    auto Stmt = (*Db)->prepare("UPDATE tu SET summary = ?1, codec = 0, "
+                               "raw_size = ?2, summary_hash = ?3");
+    ASSERT_TRUE(bool(Stmt));
+    ASSERT_FALSE(bool(Stmt->bindBlob(1, Text)
+                          .bind(2, int64_t(Text.size()))
+                          .bindBlob(3, ContentHash::of(Text).bytes())
+                          .run()));
+  }
+
+  /// What `kharden merge` says reading a.c's summary ("" if it reads).
+  std::string mergeError() {
+    auto M = SummaryStore::openForMerge(DbPath);
+    EXPECT_TRUE(bool(M)) << llvm::toString(M.takeError());
+    if (!M)
+      return "no database";
+    auto R = (*M)->load(path("a.c"));
+    return R ? "" : llvm::toString(R.takeError());
+  }
+
+  /// a.c's summary as stored: a header line and one function line.
+  std::string pieces() const { return summaryToPieces(analysed().Summary); }
+
+  std::string unreadable(llvm::StringRef Why) const {
+    return DbPath + ": the summary of " + path("a.c") +
+           " is unreadable: " + Why.str();
+  }
+
   llvm::SmallString<128> Dir;
   std::string DbPath;
 };
@@ -185,6 +219,43 @@ TEST_F(SummaryStoreTest, ADamagedSummaryIsNeverTrusted) {
     ASSERT_TRUE(bool(Db));
     ASSERT_FALSE(bool((*Db)->exec("UPDATE tu SET summary = x'00ff'")));
   }
+  EXPECT_FALSE(reused());
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+}
+
+TEST_F(SummaryStoreTest, ReadsASummaryPieceByPiece) {
+  storeSummaryText(pieces());
+  EXPECT_EQ(mergeError(), "");
+  EXPECT_TRUE(reused());
+}
+
+TEST_F(SummaryStoreTest, ATruncatedSummaryIsReported) {
+  std::string Text = pieces();
+  storeSummaryText(Text.substr(0, Text.size() - 3));
+  EXPECT_EQ(mergeError(), unreadable("truncated: its last piece ends no line"));
+  EXPECT_FALSE(reused());
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+}
+
+TEST_F(SummaryStoreTest, AWrongPieceCountIsReported) {
+  std::string Text = pieces();
+  storeSummaryText(Text + Text.substr(Text.find('\n') + 1));
+  EXPECT_EQ(mergeError(), unreadable("its header counts 1 pieces, 2 follow"));
+  storeSummaryText(Text.substr(0, Text.find('\n') + 1));
+  EXPECT_EQ(mergeError(), unreadable("its header counts 1 pieces, 0 follow"));
+}
+
+TEST_F(SummaryStoreTest, ABadPieceIsReported) {
+  std::string Header = pieces().substr(0, pieces().find('\n') + 1);
+  storeSummaryText(Header + "{\"key\":\n");
+  EXPECT_EQ(mergeError(),
+            unreadable("piece 1 (functions[0]): not JSON: [1:7, byte=7]: "
+                       "Unexpected EOF"));
+  storeSummaryText(Header + "{\"key\":\"f\"}\n");
+  EXPECT_EQ(mergeError(), unreadable("missing at summary.functions[0].name"));
+  storeSummaryText(Header + std::string(300, '[') + "\n");
+  EXPECT_EQ(mergeError(), unreadable("piece 1 (functions[0]):1:257: nested "
+                                     "deeper than 256 levels"));
   EXPECT_FALSE(reused());
   EXPECT_TRUE(fs::exists(DbPath + ".bad"));
 }
