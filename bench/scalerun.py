@@ -66,18 +66,38 @@ def _proc_sample(pid):
     return (int(fields[11]) + int(fields[12])) / TICKS, hwm
 
 
+def _children(pid):
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return [int(c) for c in f.read().split()]
+    except OSError:
+        return []
+
+
 def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
     """kharden merge DBS --format=json --stats -o REPORT, split into PHASES."""
     def limit():
         n = int(as_limit_mib * 2**20)
         resource.setrlimit(resource.RLIMIT_AS, (n, n))
 
-    argv = [kharden, "merge", *dbs, "--format=json", "--stats", "-o", report]
+    # Not a child of this process: a child forked from it counts this
+    # process's resident pages (the base's summaries, hundreds of MiB) in its
+    # own peak RSS, which exec keeps (ru_maxrss, VmHWM of the old image).
+    # GNU time forks it from its own small image and reports its rusage.
+    rusage = errfile + ".rusage"
+    argv = ["/usr/bin/time", "-f", "%M %U %S", "-o", rusage,
+            kharden, "merge", *dbs, "--format=json", "--stats", "-o", report]
     t0 = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             preexec_fn=limit)
     marks = []
     entries = {}
+    merge_pid = []
+
+    def sample():
+        if not merge_pid:
+            merge_pid.extend(_children(proc.pid)[:1])
+        return merge_pid and _proc_sample(merge_pid[0])
 
     def watch():
         with open(errfile, "wb") as log:
@@ -85,17 +105,23 @@ def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
                 log.write(line)
                 text = line.decode(errors="replace")
                 if len(marks) < len(PHASE_ENDS) and text.startswith(PHASE_ENDS[len(marks)]):
-                    marks.append((time.perf_counter() - t0, _proc_sample(proc.pid)))
+                    marks.append((time.perf_counter() - t0, sample()))
                 if m := ENTRY_STATS.match(text):
                     entries.update(zip(("contexts", "functions", "states"), map(int, m.groups())))
 
     reader = threading.Thread(target=watch)
     reader.start()
-    _, status, ru = os.wait4(proc.pid, 0)
+    _, status, _ = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - t0
     reader.join()
     proc.returncode = os.waitstatus_to_exitcode(status)
-    cpu, rss = ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024
+    try:
+        with open(rusage) as f:
+            kib, user, system = f.read().split()[-3:]
+        cpu, rss = float(user) + float(system), int(kib) / 1024
+        os.unlink(rusage)
+    except (OSError, ValueError):
+        cpu, rss = float("nan"), float("nan")
     r = {"status": proc.returncode, "wall": wall, "cpu": cpu, "rss_mib": rss, "stderr": errfile}
     if len(marks) == len(PHASE_ENDS) and all(s for _, s in marks):
         ends = [(t, s[0], s[1]) for t, s in marks] + [(wall, cpu, rss)]
