@@ -429,7 +429,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
         if (E.ResultSlot >= 0)
           OS << "slot " << int(E.ResultSlot) << " = ";
         OS << "call " << (Out.Calls[E.Index].Through.empty() ? "" : "through ")
-           << Out.Calls[E.Index].CalleeName << " line "
+           << Out.Calls[E.Index].CalleeName.str() << " line "
            << Out.Calls[E.Index].Where.Line
            << (E.Callees.empty() ? "" : " (effects)");
         if (E.Join >= 0)

@@ -19,8 +19,8 @@ static void dropRepeatedPlaces(std::vector<Note> &Notes) {
 /// "'f' called here", or "'f' called through 'struct ops.run'".
 static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
   if (C.Through.empty())
-    return "'" + C.CalleeName + "' called here";
-  return "'" + To.Name + "' called through '" + C.CalleeName + "'";
+    return "'" + C.CalleeName.str() + "' called here";
+  return "'" + To.Name + "' called through '" + C.CalleeName.str() + "'";
 }
 
 std::vector<Note> NoteChain::toVector() const {

@@ -45,8 +45,10 @@ struct Note {
 /// Through the slot it reads, CalleeName how the code names it: "struct
 /// console.device_lock", "hook").
 struct CallSite {
-  std::string CalleeKey, CalleeName;
-  std::string Through;
+  // Interned: a whole-tree merge holds hundreds of thousands of call sites
+  // and far fewer distinct callees (issue 21).
+  InternedString CalleeKey, CalleeName;
+  InternedString Through;
   SourcePoint Where;
   std::vector<RelState> States;
   /// Constant arguments (bits as in RelState::ParamKnown).

@@ -333,11 +333,11 @@ private:
   }
 
   json::Value call(const CallSite &C) {
-    json::Object O{{"callee_key", C.CalleeKey},
-                   {"callee_name", C.CalleeName},
+    json::Object O{{"callee_key", C.CalleeKey.str()},
+                   {"callee_name", C.CalleeName.str()},
                    {"at", point(C.Where)}};
     if (!C.Through.empty())
-      O["through"] = C.Through;
+      O["through"] = C.Through.str();
     putArray(O, "states", states(C.States));
     if (C.ArgKnown) {
       O["arg_known"] = C.ArgKnown;
@@ -541,15 +541,16 @@ private:
     return O;
   }
 
-  static bool string(const json::Object &O, StringRef Key, std::string &Out,
-                     Path P) {
+  /// Into a std::string or an InternedString.
+  template <typename T>
+  static bool string(const json::Object &O, StringRef Key, T &Out, Path P) {
     const json::Value *V = O.get(Key);
     if (!V) {
       P.field(Key).report("missing");
       return false;
     }
     if (auto S = V->getAsString()) {
-      Out = S->str();
+      Out = T(*S);
       return true;
     }
     P.field(Key).report("expected a string");
@@ -785,8 +786,9 @@ private:
   }
 
   /// An optional string field.
-  static bool optionalString(const json::Object &O, StringRef Key,
-                             std::string &Out, Path P) {
+  template <typename T>
+  static bool optionalString(const json::Object &O, StringRef Key, T &Out,
+                             Path P) {
     return !O.get(Key) || string(O, Key, Out, P);
   }
 

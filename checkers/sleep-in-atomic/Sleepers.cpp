@@ -36,7 +36,8 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
   // them sleeps says nothing of the hook's callers. Nor does a function
   // some caller passes as a parameter (kref_put()'s release) for the
   // callers that pass another.
-  if (P.targetsOf(C, Out) || llvm::StringRef(C.Through).starts_with("param:"))
+  if (P.targetsOf(C, Out) ||
+      llvm::StringRef(C.Through.str()).starts_with("param:"))
     Out.clear();
   // A function the kernel documents as callable in atomic context
   // (put_task_struct()) sleeps, if at all, only on paths its contract rules

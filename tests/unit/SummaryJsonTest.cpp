@@ -587,3 +587,24 @@ TEST(SummaryJson, RejectsAHeaderWithoutCounts) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SummaryJson, CallSitesShareTheirCalleesStrings) {
+  TUSummary S = everyField();
+  S.Functions.push_back(S.Functions[0]);
+  S.Functions[1].Key = S.Functions[1].Name = "other";
+  auto Back = summaryFromPieces(summaryToPieces(S));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  const CallSite &A = Back->Functions[0].Calls[0],
+                 &B = Back->Functions[1].Calls[0];
+  EXPECT_EQ(A.CalleeKey, "helper");
+  EXPECT_EQ(&A.CalleeKey.str(), &B.CalleeKey.str());
+  EXPECT_EQ(&A.CalleeName.str(), &B.CalleeName.str());
+  const CallSite &C = Back->Functions[0].Calls[1],
+                 &D = Back->Functions[1].Calls[1];
+  EXPECT_EQ(C.Through, "field:console.device_lock");
+  EXPECT_EQ(&C.Through.str(), &D.Through.str());
+}
+
+} // namespace
