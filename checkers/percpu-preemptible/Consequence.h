@@ -26,8 +26,8 @@
 #ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
-#include "engine/Summary.h"
 #include "engine/PickedObjects.h"
+#include "engine/Summary.h"
 #include "findings/Consequence.h"
 
 #include "llvm/ADT/StringMap.h"
