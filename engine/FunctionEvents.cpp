@@ -28,12 +28,6 @@ const FunctionDecl *functionOf(const Expr *Arg) {
   return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
 }
 
-/// The parameter an argument names, as it is.
-const ParmVarDecl *parameterOf(const Expr *Arg) {
-  const auto *D = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
-  return D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
-}
-
 /// A value is unused where it is a statement of its own or cast to void.
 bool valueUsedBy(const Stmt *User) {
   if (!User || isa<CompoundStmt>(User))

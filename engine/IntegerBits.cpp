@@ -6,6 +6,11 @@ using namespace clang;
 
 namespace kharden {
 
+const ParmVarDecl *parameterOf(const Expr *E) {
+  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+}
+
 std::optional<uint64_t> constantInteger(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult R;
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||

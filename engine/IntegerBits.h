@@ -19,6 +19,9 @@
 
 namespace kharden {
 
+/// The parameter an expression names, as it is (casts aside).
+const clang::ParmVarDecl *parameterOf(const clang::Expr *E);
+
 /// An integer constant's value.
 std::optional<uint64_t> constantInteger(const clang::Expr *E,
                                         clang::ASTContext &Ctx);

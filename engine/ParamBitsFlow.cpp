@@ -11,10 +11,7 @@ namespace kharden {
 
 namespace {
 
-bool names(const Expr *E, const ParmVarDecl *P) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return D && D->getDecl() == P;
-}
+bool names(const Expr *E, const ParmVarDecl *P) { return parameterOf(E) == P; }
 
 /// What statement S makes of P's transfer T (T itself if S leaves P).
 BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,

@@ -55,20 +55,6 @@ bool before(const SourcePoint &A, const SourcePoint &B) {
 
 } // namespace
 
-ConsequenceIndex::ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
-                                   const PickedObjects *Picks)
-    : Picks(Picks) {
-  for (const FunctionSummary &F : Functions)
-    index(F);
-}
-
-ConsequenceIndex::ConsequenceIndex(const FunctionTable &Functions,
-                                   const PickedObjects *Picks)
-    : Picks(Picks) {
-  for (const FunctionSummary &F : Functions)
-    index(F);
-}
-
 void ConsequenceIndex::index(const FunctionSummary &F) {
   for (const Operation &Op : F.Ops) {
     if (!Op.isPercpu() || Op.Variable.empty())

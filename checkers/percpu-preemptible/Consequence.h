@@ -26,8 +26,8 @@
 #ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
-#include "engine/FunctionTable.h"
 #include "engine/PickedObjects.h"
+#include "engine/Summary.h"
 #include "findings/Consequence.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -47,13 +47,16 @@ struct ConsequenceDecision {
 /// classifies one operation.
 class ConsequenceIndex {
 public:
+  /// Functions: a run's (Program::functions()) or any range of summaries.
   /// Picks, where given, answers where a pointer's or CPU number's value
   /// goes; without it those stay unknown.
-  explicit ConsequenceIndex(llvm::ArrayRef<FunctionSummary> Functions,
-                            const PickedObjects *Picks = nullptr);
-  /// A run's functions (Program::functions()).
-  explicit ConsequenceIndex(const FunctionTable &Functions,
-                            const PickedObjects *Picks = nullptr);
+  template <typename Summaries>
+  explicit ConsequenceIndex(const Summaries &Functions,
+                            const PickedObjects *Picks = nullptr)
+      : Picks(Picks) {
+    for (const FunctionSummary &F : Functions)
+      index(F);
+  }
 
   /// The class of Op, an operation of F reported where preemption is on.
   ConsequenceDecision decide(const FunctionSummary &F,
