@@ -120,6 +120,8 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
 }
 
 bool FunctionAnalyzer::paramChanged(const RelState &S, unsigned Slot) const {
+  if (Slots->relationSlot(Slot))
+    return false; // only swapped with each other, if assigned at all
   std::optional<unsigned> P = Slots->paramOf(Slot);
   return P && (S.ParamChanged & (1u << *P));
 }
@@ -212,7 +214,8 @@ bool FunctionAnalyzer::takesTests(const RelState &Exit,
       continue;
     if (Tests[I].Holds && *Tests[I].Holds != *Found)
       return false;
-    if (Tests[I].Slot >= 0 && !setFact(S, Tests[I].Slot, *Found))
+    if (Tests[I].Slot >= 0 &&
+        !setFact(S, Tests[I].Slot, *Found != Tests[I].Negated))
       return false;
   }
   return true;
@@ -380,6 +383,8 @@ void FunctionAnalyzer::solve() {
   if (Untested.size() <= 1)
     Out.ExitStates = std::move(Untested);
   Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
+  if (std::optional<unsigned> P = Slots->returnsMemberOf())
+    Out.ReturnsMember = int8_t(*P);
   Out.ReturnBits = Slots->returnBits(
       [&](const CallExpr *CE) { return returnBits(CE); });
 }

@@ -28,10 +28,13 @@ namespace kharden::function_analysis {
 using StateSet = llvm::SmallVector<RelState, 4>;
 
 /// A callee's parameter test as its caller sees it: decided by a constant
-/// argument, or a test of the caller's own parameter (Slot).
+/// argument, or a test of the caller's own parameter or values (Slot; the
+/// opposite of the callee's test where Negated: a relation slot holds
+/// whether the two values differ).
 struct ImportedTest {
   std::optional<bool> Holds;
   int8_t Slot = -1;
+  bool Negated = false;
 };
 
 /// A callee whose exits a call takes: its summary, what the call's
@@ -119,6 +122,11 @@ private:
   llvm::SmallVector<ImportedTest, 2>
   importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
               const CallSite &Call);
+  /// What a callee's relation test T of two parameters is in the caller's
+  /// terms: the same value passed twice decides it; two of the caller's
+  /// own parameters make it the caller's relation test; two local pointers
+  /// their pair slot.
+  ImportedTest importRelation(const ParamTest &T, const clang::CallExpr *CE);
   /// The parameter an argument is made of, and what the argument makes of
   /// its bits: the paths to CE (ParamBitsFlow), then `|` and `&` with
   /// values known apart from it (`flags | __GFP_ZERO`); no transfer where

@@ -158,6 +158,20 @@ void FunctionAnalyzer::collectEvents() {
         return Callee && llvm::any_of(Callee->ExitStates, [](const RelState &S) {
                  return S.Returns != RetFact::Unknown;
                });
+      },
+      [&](const CallExpr *CE) {
+        llvm::SmallVector<std::pair<unsigned, unsigned>, 1> Pairs;
+        if (const FunctionSummary *Callee = summaryOf(CE->getDirectCallee()))
+          for (const ParamTest &T : Callee->Tests)
+            if (T.relation())
+              Pairs.push_back({T.Arg.Index, unsigned(T.Other)});
+        return Pairs;
+      },
+      [this](const CallExpr *CE) -> std::optional<unsigned> {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        if (!Callee || Callee->ReturnsMember < 0)
+          return std::nullopt;
+        return unsigned(Callee->ReturnsMember);
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
@@ -636,6 +650,10 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
     ImportedTest &I = Out.emplace_back();
     if (!CE || T.Arg.Index >= CE->getNumArgs())
       continue;
+    if (T.relation()) {
+      I = importRelation(T, CE);
+      continue;
+    }
     if ((I.Holds = T.decide(
              passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))))
       continue;
@@ -645,6 +663,29 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
         I.Slot = int8_t(*Slot);
   }
   return Out;
+}
+
+ImportedTest FunctionAnalyzer::importRelation(const ParamTest &T,
+                                              const CallExpr *CE) {
+  ImportedTest I;
+  if (unsigned(T.Other) >= CE->getNumArgs())
+    return I;
+  const Expr *X = CE->getArg(T.Arg.Index), *Y = CE->getArg(T.Other);
+  const auto *DX = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+  const auto *DY = dyn_cast<DeclRefExpr>(Y->IgnoreParenImpCasts());
+  const auto *V = DX ? dyn_cast<VarDecl>(DX->getDecl()) : nullptr;
+  if (V && V->hasLocalStorage() && DY && DY->getDecl() == V) {
+    I.Holds = T.Equal; // one local read twice, nothing between
+    return I;
+  }
+  I.Negated = T.Equal;
+  if (std::optional<ParamTest> Mine = Slots->relationTest(X, Y, false)) {
+    if (std::optional<unsigned> Slot = Slots->testSlot(*Mine))
+      I.Slot = int8_t(*Slot);
+  } else if (std::optional<unsigned> Slot = Slots->pairSlot(X, Y)) {
+    I.Slot = int8_t(*Slot);
+  }
+  return I;
 }
 
 std::pair<unsigned, std::optional<BitsTransfer>>

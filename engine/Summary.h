@@ -210,6 +210,10 @@ struct FunctionSummary {
   /// whose success the function's only return returns, its root written
   /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if none.
   std::string ReturnsExchange;
+  /// The parameter every return's value is the address of one member of
+  /// what it points to (`return &rq->__lock;`), or -1: for callers in the
+  /// same file, `f(a) != f(b)` is `a != b`.
+  int8_t ReturnsMember = -1;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

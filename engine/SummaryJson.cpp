@@ -38,11 +38,11 @@ namespace kharden {
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, Joins,
-                          ReturnsExchange, FnValues] = F;
+                          ReturnsExchange, ReturnsMember, FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
-  [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
+  [[maybe_unused]] auto [TestArg, Equal, Mask, Value, Other] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why, WorkItem] =
@@ -347,6 +347,8 @@ private:
                    {"value", int64_t(T.Value)}};
     if (!T.Arg.Field.empty())
       O["field"] = T.Arg.Field;
+    if (T.relation())
+      O["other"] = T.Other;
     return O;
   }
 
@@ -418,6 +420,8 @@ private:
     putArray(O, "joins", std::move(Joins));
     if (!F.ReturnsExchange.empty())
       O["returns_exchange"] = F.ReturnsExchange;
+    if (F.ReturnsMember >= 0)
+      O["returns_member"] = F.ReturnsMember;
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -784,6 +788,16 @@ private:
       P.field("param").report("expected a parameter index below 8");
       return false;
     }
+    if (!O->get("other"))
+      return true;
+    std::optional<int64_t> Other = O->getInteger("other");
+    if (!Other || *Other <= T.Arg.Index || *Other >= RelState::MaxParams ||
+        !T.Arg.Field.empty()) {
+      P.field("other").report("expected a parameter index above param's and "
+                              "below 8, of a test without a field");
+      return false;
+    }
+    T.Other = int8_t(*Other);
     return true;
   }
 
@@ -932,6 +946,7 @@ private:
            array(*O, "stores", F.Stores, P, argFact) &&
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
            optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
+           returnsMember(*O, F, P) &&
            array(*O, "values", F.Values, P,
                  [&](const json::Value &C, ValueFlow &Out, Path At) {
                    return valueFlow(C, Out, At);
@@ -1052,6 +1067,17 @@ private:
       return false;
     }
     return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
+  }
+
+  static bool returnsMember(const json::Object &O, FunctionSummary &F,
+                            Path P) {
+    if (!integer(O, "returns_member", F.ReturnsMember, P))
+      return false;
+    if (F.ReturnsMember < -1 || F.ReturnsMember >= int(RelState::MaxParams)) {
+      P.field("returns_member").report("expected a parameter index below 8");
+      return false;
+    }
+    return true;
   }
 
   static bool checkTests(const FunctionSummary &F, Path P) {

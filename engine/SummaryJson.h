@@ -24,7 +24,7 @@
 namespace kharden {
 
 /// The layout and meaning of serialized summaries; part of every cache key.
-constexpr unsigned SummaryFormatVersion = 22;
+constexpr unsigned SummaryFormatVersion = 23;
 
 llvm::json::Value summaryToJson(const TUSummary &Summary);
 
