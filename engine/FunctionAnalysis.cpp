@@ -385,8 +385,30 @@ void FunctionAnalyzer::solve() {
   Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
     Out.ReturnsMember = int8_t(*P);
+  summarizeReturns();
   Out.ReturnBits = Slots->returnBits(
       [&](const CallExpr *CE) { return returnBits(CE); });
+}
+
+void FunctionAnalyzer::summarizeReturns() {
+  if (!FD->getReturnType()->isIntegralOrEnumerationType())
+    return;
+  std::optional<FunctionSummary::ReturnedParam> R;
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      const auto *Ret = S ? dyn_cast<ReturnStmt>(S->getStmt()) : nullptr;
+      if (!Ret)
+        continue;
+      auto [P, T] = Ret->getRetValue()
+                        ? paramTransfer(Ret, Ret->getRetValue())
+                        : std::pair(0u, std::optional<BitsTransfer>());
+      if (!T || P >= RelState::MaxParams || (R && R->Param != int(P)))
+        return;
+      R = {int8_t(P), R ? R->Bits.join(*T) : *T};
+    }
+  if (R)
+    Out.ReturnTransfer = *R;
 }
 
 static std::string stateText(const RelState &S) {

@@ -180,8 +180,10 @@ void FunctionAnalyzer::collectEvents() {
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
       });
   Out.Stores = Fields->parameterStores();
-  ParamBits.emplace(*Cfg, TU.AST, Slots->reassignedParams(),
-                    [&](const Expr *E) { return argumentBits(E); });
+  ParamBits.emplace(
+      *Cfg, TU.AST, Slots->reassignedParams(),
+      [&](const Expr *E) { return argumentBits(E); },
+      [&](const CallExpr *CE) { return returnTransfer(CE); });
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -689,7 +691,7 @@ ImportedTest FunctionAnalyzer::importRelation(const ParamTest &T,
 }
 
 std::pair<unsigned, std::optional<BitsTransfer>>
-FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
+FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
   const Expr *E = Arg->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     // A conversion that keeps the 64-bit value: the same width or wider,
@@ -713,6 +715,24 @@ FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
       return {*I, BitsTransfer::identity()};
     return {P->getFunctionScopeIndex(),
             CE ? ParamBits->at(CE, P) : std::nullopt};
+  }
+  // `current_gfp_context(gfp)`: the callee's return as a function of the
+  // argument, after what the argument made of the parameter.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    std::optional<std::pair<unsigned, BitsTransfer>> R = returnTransfer(Call);
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!R || R->first >= Call->getNumArgs() || R->first >= F->getNumParams())
+      return {0, std::nullopt};
+    // The argument converted to the callee's parameter as a cast would.
+    const Expr *A = Call->getArg(R->first);
+    QualType To = F->getParamDecl(R->first)->getType().getCanonicalType();
+    if (To.getUnqualifiedType() !=
+        A->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType())
+      return {0, std::nullopt};
+    auto [P, T] = paramTransfer(CE, A);
+    if (!T)
+      return {0, std::nullopt};
+    return {P, T->then(R->second)};
   }
   // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
   // side's bits, whatever the parameter is.
@@ -740,6 +760,14 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
   if (Mine)
     Mine->Field = joinField(Mine->Field, CalleeRef.Field);
   return Mine;
+}
+
+std::optional<std::pair<unsigned, BitsTransfer>>
+FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
+  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  if (!S || S->ReturnTransfer.Param < 0)
+    return std::nullopt;
+  return std::pair(unsigned(S->ReturnTransfer.Param), S->ReturnTransfer.Bits);
 }
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {

@@ -214,6 +214,15 @@ struct FunctionSummary {
   /// what it points to (`return &rq->__lock;`), or -1: for callers in the
   /// same file, `f(a) != f(b)` is `a != b`.
   int8_t ReturnsMember = -1;
+  /// Every return's value as a function of the bits of parameter Param
+  /// (`return flags;` after `flags &= ~__GFP_FS`), for callers in the same
+  /// file (`gfp = current_gfp_context(gfp)`); Param -1 where a return is
+  /// anything else.
+  struct ReturnedParam {
+    int8_t Param = -1;
+    BitsTransfer Bits;
+  };
+  ReturnedParam ReturnTransfer;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

@@ -38,7 +38,8 @@ namespace kharden {
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, Joins,
-                          ReturnsExchange, ReturnsMember, FnValues] = F;
+                          ReturnsExchange, ReturnsMember, ReturnTransfer,
+                          FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
@@ -422,6 +423,10 @@ private:
       O["returns_exchange"] = F.ReturnsExchange;
     if (F.ReturnsMember >= 0)
       O["returns_member"] = F.ReturnsMember;
+    if (const auto &[Param, B] = F.ReturnTransfer; Param >= 0)
+      O["return_transfer"] = json::Array{
+          Param,           int64_t(B.KeepZero), int64_t(B.ForceZero),
+          int64_t(B.KeepOne), int64_t(B.ForceOne), int64_t(B.KeepNonZero)};
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -815,6 +820,19 @@ private:
     return true;
   }
 
+  /// [parameter (below 8), keep zero, force zero, keep one, force one, 1 if
+  /// a non-zero value stays so else 0].
+  static bool returnTransfer(const json::Value &V,
+                             FunctionSummary::ReturnedParam &Out, Path P) {
+    std::array<uint64_t, 6> W;
+    if (!words(V, W) || W[0] >= RelState::MaxParams || W[5] > 1) {
+      P.report("expected [parameter, 4 bit masks, 0 or 1]");
+      return false;
+    }
+    Out = {int8_t(W[0]), {W[1], W[2], W[3], W[4], W[5] == 1}};
+    return true;
+  }
+
   static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                         Path P) {
     return indexPair(V, Out, RelState::MaxParams, P);
@@ -947,6 +965,9 @@ private:
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
            optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
            returnsMember(*O, F, P) &&
+           (!O->get("return_transfer") ||
+            returnTransfer(*O->get("return_transfer"), F.ReturnTransfer,
+                           P.field("return_transfer"))) &&
            array(*O, "values", F.Values, P,
                  [&](const json::Value &C, ValueFlow &Out, Path At) {
                    return valueFlow(C, Out, At);

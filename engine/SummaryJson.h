@@ -24,7 +24,7 @@
 namespace kharden {
 
 /// The layout and meaning of serialized summaries; part of every cache key.
-constexpr unsigned SummaryFormatVersion = 23;
+constexpr unsigned SummaryFormatVersion = 24;
 
 llvm::json::Value summaryToJson(const TUSummary &Summary);
 
