@@ -45,6 +45,16 @@ BitsTransfer BitsTransfer::join(const BitsTransfer &O) const {
   return normal({KZ, FZ, KO, FO, NonZero});
 }
 
+BitsTransfer BitsTransfer::then(const BitsTransfer &Next) const {
+  // ((In & K1) | F1) & K2 | F2 = (In & K1 & K2) | (F1 & K2) | F2; a
+  // non-zero input gives Next a non-zero value where this keeps it so or
+  // forces a one.
+  return normal({KeepZero & Next.KeepZero,
+                 (ForceZero & Next.KeepZero) | Next.ForceZero,
+                 KeepOne & Next.KeepOne, (ForceOne & Next.KeepOne) | Next.ForceOne,
+                 Next.KeepNonZero && (KeepNonZero || ForceOne)});
+}
+
 KnownBits BitsTransfer::apply(const KnownBits &In) const {
   KnownBits Out{(In.Zero & KeepZero) | ForceZero,
                 (In.One & KeepOne) | ForceOne};

@@ -39,6 +39,9 @@ struct BitsTransfer {
   BitsTransfer thenOr(const KnownBits &R) const;
   /// What is known on a path through this or through O.
   BitsTransfer join(const BitsTransfer &O) const;
+  /// This, then Next (a callee's return as a function of its argument:
+  /// `gfp = current_gfp_context(gfp)`).
+  BitsTransfer then(const BitsTransfer &Next) const;
   /// The bits of the value for a caller that passed bits In.
   KnownBits apply(const KnownBits &In) const;
 

@@ -389,6 +389,8 @@ static Level levelAfterSleep(const RelState &R) {
 }
 
 std::optional<bool> ParamTest::decide(const KnownBits &B) const {
+  if (relation())
+    return std::nullopt;
   bool Differs = (Value & ~Mask) ||
                  (((B.One & ~Value) | (B.Zero & Value)) & Mask) ||
                  (B.NonZero && Value == 0 && Mask == ~uint64_t(0));

@@ -100,16 +100,24 @@ std::string describe(const KnownBits &B);
 /// an argument whose bits it reads are known (`rx_flag(skb) | (fclone ?
 /// FCLONE : 0)` never has NAPI set), or a field the caller set (`!dev->
 /// cpumask` after `evt->cpumask = cpumask_of(cpu)`).
+///
+/// A relation test (Other >= 0) compares two parameters' entry values
+/// instead, `Arg == Other` (`!=` when Equal is false), Arg the lower index
+/// and no field: `double_unlock_hb(hb1, hb2)`'s `if (hb1 != hb2)`. The bits
+/// of one argument never decide it; a caller passing the same two values to
+/// two such callees ties their exits (FunctionAnalyzer::importTests()).
 struct ParamTest {
   ArgRef Arg;
   bool Equal = true;
   uint64_t Mask = 0, Value = 0;
+  int8_t Other = -1;
 
+  bool relation() const { return Other >= 0; }
   /// Whether the test holds for an argument with bits B, if they say.
   std::optional<bool> decide(const KnownBits &B) const;
   bool operator==(const ParamTest &O) const {
     return Arg == O.Arg && Equal == O.Equal && Mask == O.Mask &&
-           Value == O.Value;
+           Value == O.Value && Other == O.Other;
   }
 };
 

@@ -120,6 +120,8 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
 }
 
 bool FunctionAnalyzer::paramChanged(const RelState &S, unsigned Slot) const {
+  if (Slots->relationSlot(Slot))
+    return false; // only swapped with each other, if assigned at all
   std::optional<unsigned> P = Slots->paramOf(Slot);
   return P && (S.ParamChanged & (1u << *P));
 }
@@ -212,7 +214,8 @@ bool FunctionAnalyzer::takesTests(const RelState &Exit,
       continue;
     if (Tests[I].Holds && *Tests[I].Holds != *Found)
       return false;
-    if (Tests[I].Slot >= 0 && !setFact(S, Tests[I].Slot, *Found))
+    if (Tests[I].Slot >= 0 &&
+        !setFact(S, Tests[I].Slot, *Found != Tests[I].Negated))
       return false;
   }
   return true;
@@ -380,8 +383,32 @@ void FunctionAnalyzer::solve() {
   if (Untested.size() <= 1)
     Out.ExitStates = std::move(Untested);
   Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
+  if (std::optional<unsigned> P = Slots->returnsMemberOf())
+    Out.ReturnsMember = int8_t(*P);
+  summarizeReturns();
   Out.ReturnBits = Slots->returnBits(
       [&](const CallExpr *CE) { return returnBits(CE); });
+}
+
+void FunctionAnalyzer::summarizeReturns() {
+  if (!FD->getReturnType()->isIntegralOrEnumerationType())
+    return;
+  std::optional<FunctionSummary::ReturnedParam> R;
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      const auto *Ret = S ? dyn_cast<ReturnStmt>(S->getStmt()) : nullptr;
+      if (!Ret)
+        continue;
+      auto [P, T] = Ret->getRetValue()
+                        ? paramTransfer(Ret, Ret->getRetValue())
+                        : std::pair(0u, std::optional<BitsTransfer>());
+      if (!T || P >= RelState::MaxParams || (R && R->Param != int(P)))
+        return;
+      R = {int8_t(P), R ? R->Bits.join(*T) : *T};
+    }
+  if (R)
+    Out.ReturnTransfer = *R;
 }
 
 static std::string stateText(const RelState &S) {

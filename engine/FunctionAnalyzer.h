@@ -28,10 +28,13 @@ namespace kharden::function_analysis {
 using StateSet = llvm::SmallVector<RelState, 4>;
 
 /// A callee's parameter test as its caller sees it: decided by a constant
-/// argument, or a test of the caller's own parameter (Slot).
+/// argument, or a test of the caller's own parameter or values (Slot; the
+/// opposite of the callee's test where Negated: a relation slot holds
+/// whether the two values differ).
 struct ImportedTest {
   std::optional<bool> Holds;
   int8_t Slot = -1;
+  bool Negated = false;
 };
 
 /// A callee whose exits a call takes: its summary, what the call's
@@ -119,12 +122,24 @@ private:
   llvm::SmallVector<ImportedTest, 2>
   importTests(const FunctionSummary &Callee, const clang::CallExpr *CE,
               const CallSite &Call);
-  /// The parameter an argument is made of, and what the argument makes of
-  /// its bits: the paths to CE (ParamBitsFlow), then `|` and `&` with
-  /// values known apart from it (`flags | __GFP_ZERO`); no transfer where
-  /// the argument is anything else.
+  /// What a callee's relation test T of two parameters is in the caller's
+  /// terms: the same value passed twice decides it; two of the caller's
+  /// own parameters make it the caller's relation test; two local pointers
+  /// their pair slot.
+  ImportedTest importRelation(const ParamTest &T, const clang::CallExpr *CE);
+  /// The parameter an argument (or returned value) is made of, and what it
+  /// makes of its bits: the paths to At, the call or return statement
+  /// (ParamBitsFlow), then `|` and `&` with values known apart from it
+  /// (`flags | __GFP_ZERO`) and calls of the file that return a function of
+  /// their argument; no transfer where it is anything else.
   std::pair<unsigned, std::optional<BitsTransfer>>
-  paramTransfer(const clang::CallExpr *CE, const clang::Expr *Arg) const;
+  paramTransfer(const clang::Stmt *At, const clang::Expr *Arg) const;
+  /// What a call returns as a function of one of its arguments, if its
+  /// callee's summary says (FunctionSummary::ReturnTransfer).
+  std::optional<std::pair<unsigned, BitsTransfer>>
+  returnTransfer(const clang::CallExpr *CE) const;
+  /// The summary's ReturnTransfer: every return statement's.
+  void summarizeReturns();
   /// The caller's own value that argument Arg passes as the callee's
   /// CalleeRef: a parameter passed on, or a field of what one points to.
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,

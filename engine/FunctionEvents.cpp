@@ -152,6 +152,20 @@ void FunctionAnalyzer::collectEvents() {
         return Callee && llvm::any_of(Callee->ExitStates, [](const RelState &S) {
                  return S.Returns != RetFact::Unknown;
                });
+      },
+      [&](const CallExpr *CE) {
+        llvm::SmallVector<std::pair<unsigned, unsigned>, 1> Pairs;
+        if (const FunctionSummary *Callee = summaryOf(CE->getDirectCallee()))
+          for (const ParamTest &T : Callee->Tests)
+            if (T.relation())
+              Pairs.push_back({T.Arg.Index, unsigned(T.Other)});
+        return Pairs;
+      },
+      [this](const CallExpr *CE) -> std::optional<unsigned> {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        if (!Callee || Callee->ReturnsMember < 0)
+          return std::nullopt;
+        return unsigned(Callee->ReturnsMember);
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
@@ -160,8 +174,10 @@ void FunctionAnalyzer::collectEvents() {
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
       });
   Out.Stores = Fields->parameterStores();
-  ParamBits.emplace(*Cfg, TU.AST, Slots->reassignedParams(),
-                    [&](const Expr *E) { return argumentBits(E); });
+  ParamBits.emplace(
+      *Cfg, TU.AST, Slots->reassignedParams(),
+      [&](const Expr *E) { return argumentBits(E); },
+      [&](const CallExpr *CE) { return returnTransfer(CE); });
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -630,6 +646,10 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
     ImportedTest &I = Out.emplace_back();
     if (!CE || T.Arg.Index >= CE->getNumArgs())
       continue;
+    if (T.relation()) {
+      I = importRelation(T, CE);
+      continue;
+    }
     if ((I.Holds = T.decide(
              passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))))
       continue;
@@ -641,8 +661,31 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
   return Out;
 }
 
+ImportedTest FunctionAnalyzer::importRelation(const ParamTest &T,
+                                              const CallExpr *CE) {
+  ImportedTest I;
+  if (unsigned(T.Other) >= CE->getNumArgs())
+    return I;
+  const Expr *X = CE->getArg(T.Arg.Index), *Y = CE->getArg(T.Other);
+  const auto *DX = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+  const auto *DY = dyn_cast<DeclRefExpr>(Y->IgnoreParenImpCasts());
+  const auto *V = DX ? dyn_cast<VarDecl>(DX->getDecl()) : nullptr;
+  if (V && V->hasLocalStorage() && DY && DY->getDecl() == V) {
+    I.Holds = T.Equal; // one local read twice, nothing between
+    return I;
+  }
+  I.Negated = T.Equal;
+  if (std::optional<ParamTest> Mine = Slots->relationTest(X, Y, false)) {
+    if (std::optional<unsigned> Slot = Slots->testSlot(*Mine))
+      I.Slot = int8_t(*Slot);
+  } else if (std::optional<unsigned> Slot = Slots->pairSlot(X, Y)) {
+    I.Slot = int8_t(*Slot);
+  }
+  return I;
+}
+
 std::pair<unsigned, std::optional<BitsTransfer>>
-FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
+FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
   const Expr *E = Arg->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     // A conversion that keeps the 64-bit value: the same width or wider,
@@ -666,6 +709,24 @@ FunctionAnalyzer::paramTransfer(const CallExpr *CE, const Expr *Arg) const {
       return {*I, BitsTransfer::identity()};
     return {P->getFunctionScopeIndex(),
             CE ? ParamBits->at(CE, P) : std::nullopt};
+  }
+  // `current_gfp_context(gfp)`: the callee's return as a function of the
+  // argument, after what the argument made of the parameter.
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
+    std::optional<std::pair<unsigned, BitsTransfer>> R = returnTransfer(Call);
+    const FunctionDecl *F = Call->getDirectCallee();
+    if (!R || R->first >= Call->getNumArgs() || R->first >= F->getNumParams())
+      return {0, std::nullopt};
+    // The argument converted to the callee's parameter as a cast would.
+    const Expr *A = Call->getArg(R->first);
+    QualType To = F->getParamDecl(R->first)->getType().getCanonicalType();
+    if (To.getUnqualifiedType() !=
+        A->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType())
+      return {0, std::nullopt};
+    auto [P, T] = paramTransfer(CE, A);
+    if (!T)
+      return {0, std::nullopt};
+    return {P, T->then(R->second)};
   }
   // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
   // side's bits, whatever the parameter is.
@@ -693,6 +754,14 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
   if (Mine)
     Mine->Field = joinField(Mine->Field, CalleeRef.Field);
   return Mine;
+}
+
+std::optional<std::pair<unsigned, BitsTransfer>>
+FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
+  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  if (!S || S->ReturnTransfer.Param < 0)
+    return std::nullopt;
+  return std::pair(unsigned(S->ReturnTransfer.Param), S->ReturnTransfer.Bits);
 }
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {

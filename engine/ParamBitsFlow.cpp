@@ -13,9 +13,31 @@ namespace {
 
 bool names(const Expr *E, const ParmVarDecl *P) { return parameterOf(E) == P; }
 
+bool sameType(QualType A, QualType B) {
+  return A.getCanonicalType().getUnqualifiedType() ==
+         B.getCanonicalType().getUnqualifiedType();
+}
+
+/// `p = f(p)`, f returning its argument's bits through R: what P's type
+/// holds throughout (no conversion in between).
+std::optional<BitsTransfer> returnedSelf(const Expr *RHS,
+                                         const ParmVarDecl *P,
+                                         ParamBitsFlow::ReturnOf Returns) {
+  const auto *CE = dyn_cast<CallExpr>(RHS->IgnoreParens());
+  const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+  std::optional<std::pair<unsigned, BitsTransfer>> R =
+      F ? Returns(CE) : std::nullopt;
+  if (!R || R->first >= CE->getNumArgs() || R->first >= F->getNumParams() ||
+      !names(CE->getArg(R->first), P) || !sameType(CE->getType(), P->getType()) ||
+      !sameType(F->getParamDecl(R->first)->getType(), P->getType()))
+    return std::nullopt;
+  return R->second;
+}
+
 /// What statement S makes of P's transfer T (T itself if S leaves P).
 BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,
-                  ASTContext &Ctx, ParamBitsFlow::BitsOf Bits) {
+                  ASTContext &Ctx, ParamBitsFlow::BitsOf Bits,
+                  ParamBitsFlow::ReturnOf Returns) {
   // Bitwise operations commute with extension: the right-hand side taken
   // to P's type keeps P's value extended by its signedness.
   auto Of = [&](const Expr *E) {
@@ -38,6 +60,8 @@ BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,
   default:
     return BitsTransfer::assigned({});
   }
+  if (std::optional<BitsTransfer> R = returnedSelf(B->getRHS(), P, Returns))
+    return T.then(*R);
   // `p = p & m`, `p = m | p`.
   if (const auto *Op =
           dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
@@ -54,7 +78,7 @@ BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,
 
 ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
                              llvm::ArrayRef<const ParmVarDecl *> Params,
-                             BitsOf Bits) {
+                             BitsOf Bits, ReturnOf Returns) {
   if (Params.empty())
     return;
   using State = std::vector<std::optional<BitsTransfer>>; // per parameter
@@ -75,9 +99,9 @@ ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
           for (size_t I = 0; I < Params.size(); ++I)
             if (S[I]) {
               const Stmt *St = CS->getStmt();
-              if (const auto *CE = dyn_cast<CallExpr>(St))
-                AtCalls[{CE, Params[I]}] = *S[I];
-              S[I] = step(St, Params[I], *S[I], Ctx, Bits);
+              if (isa<CallExpr>(St) || isa<ReturnStmt>(St))
+                AtCalls[{St, Params[I]}] = *S[I];
+              S[I] = step(St, Params[I], *S[I], Ctx, Bits, Returns);
             }
       for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
         if (!Succ.getReachableBlock())
@@ -99,9 +123,9 @@ ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
     AtCalls.clear();
 }
 
-std::optional<BitsTransfer> ParamBitsFlow::at(const CallExpr *CE,
+std::optional<BitsTransfer> ParamBitsFlow::at(const Stmt *S,
                                               const ParmVarDecl *P) const {
-  auto It = AtCalls.find({CE, P});
+  auto It = AtCalls.find({S, P});
   if (It == AtCalls.end())
     return std::nullopt;
   return It->second;

@@ -6,7 +6,10 @@
 // what it did not change of its caller's bits, and what its assignments
 // force. A forward data flow over the CFG gives, at each call, what every
 // path to it made of each such parameter (BitsTransfer): the caller's bits
-// go through it when the whole run knows them.
+// go through it when the whole run knows them. A callee of the file whose
+// return is a function of its argument (`gfp = current_gfp_context(gfp)`,
+// which only clears bits) passes the same transfer on, composed with its
+// own (FunctionSummary::ReturnTransfer).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_ENGINE_PARAMBITSFLOW_H
@@ -29,17 +32,23 @@ class ParamBitsFlow {
 public:
   /// What is known of an expression's bits, as it is written.
   using BitsOf = llvm::function_ref<KnownBits(const clang::Expr *)>;
+  /// What a call returns as a function of one of its arguments, if its
+  /// callee's summary says: the argument, and the transfer.
+  using ReturnOf = llvm::function_ref<std::optional<
+      std::pair<unsigned, BitsTransfer>>(const clang::CallExpr *)>;
   /// Params: integer parameters the function assigns and whose address it
   /// never takes.
   ParamBitsFlow(const clang::CFG &Cfg, clang::ASTContext &Ctx,
-                llvm::ArrayRef<const clang::ParmVarDecl *> Params, BitsOf Bits);
+                llvm::ArrayRef<const clang::ParmVarDecl *> Params, BitsOf Bits,
+                ReturnOf Returns);
 
-  /// What the paths to call CE made of P, if the flow reached it.
-  std::optional<BitsTransfer> at(const clang::CallExpr *CE,
+  /// What the paths to call or return statement S made of P, if the flow
+  /// reached it.
+  std::optional<BitsTransfer> at(const clang::Stmt *S,
                                  const clang::ParmVarDecl *P) const;
 
 private:
-  llvm::DenseMap<std::pair<const clang::CallExpr *, const clang::ParmVarDecl *>,
+  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::ParmVarDecl *>,
                  BitsTransfer>
       AtCalls;
 };

@@ -199,7 +199,8 @@ void Program::findBitArgs() {
   };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const ParamTest &T : Functions[I].Tests)
-      Add(I, T.Arg);
+      if (!T.relation()) // one argument's bits never decide a relation
+        Add(I, T.Arg);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)

@@ -212,6 +212,19 @@ struct FunctionSummary {
   /// whose success the function's only return returns, its root written
   /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if none.
   std::string ReturnsExchange;
+  /// The parameter every return's value is the address of one member of
+  /// what it points to (`return &rq->__lock;`), or -1: for callers in the
+  /// same file, `f(a) != f(b)` is `a != b`.
+  int8_t ReturnsMember = -1;
+  /// Every return's value as a function of the bits of parameter Param
+  /// (`return flags;` after `flags &= ~__GFP_FS`), for callers in the same
+  /// file (`gfp = current_gfp_context(gfp)`); Param -1 where a return is
+  /// anything else.
+  struct ReturnedParam {
+    int8_t Param = -1;
+    BitsTransfer Bits;
+  };
+  ReturnedParam ReturnTransfer;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

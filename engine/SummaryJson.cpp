@@ -40,11 +40,12 @@ namespace kharden {
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, Joins,
-                          ReturnsExchange, FnValues] = F;
+                          ReturnsExchange, ReturnsMember, ReturnTransfer,
+                          FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
-  [[maybe_unused]] auto [TestArg, Equal, Mask, Value] = ParamTest{};
+  [[maybe_unused]] auto [TestArg, Equal, Mask, Value, Other] = ParamTest{};
   [[maybe_unused]] auto [Index, Field] = ArgRef{};
   [[maybe_unused]] auto [Zero, One, NonZero] = KnownBits{};
   [[maybe_unused]] auto &[FunctionKey, FunctionName, Context, Why, WorkItem] =
@@ -389,6 +390,8 @@ private:
                    {"value", int64_t(T.Value)}};
     if (!T.Arg.Field.empty())
       O["field"] = T.Arg.Field;
+    if (T.relation())
+      O["other"] = T.Other;
     return O;
   }
 
@@ -460,6 +463,12 @@ private:
     putArray(O, "joins", std::move(Joins));
     if (!F.ReturnsExchange.empty())
       O["returns_exchange"] = F.ReturnsExchange;
+    if (F.ReturnsMember >= 0)
+      O["returns_member"] = F.ReturnsMember;
+    if (const auto &[Param, B] = F.ReturnTransfer; Param >= 0)
+      O["return_transfer"] = json::Array{
+          Param,           int64_t(B.KeepZero), int64_t(B.ForceZero),
+          int64_t(B.KeepOne), int64_t(B.ForceOne), int64_t(B.KeepNonZero)};
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -828,6 +837,16 @@ private:
       P.field("param").report("expected a parameter index below 8");
       return false;
     }
+    if (!O->get("other"))
+      return true;
+    std::optional<int64_t> Other = O->getInteger("other");
+    if (!Other || *Other <= T.Arg.Index || *Other >= RelState::MaxParams ||
+        !T.Arg.Field.empty()) {
+      P.field("other").report("expected a parameter index above param's and "
+                              "below 8, of a test without a field");
+      return false;
+    }
+    T.Other = int8_t(*Other);
     return true;
   }
 
@@ -842,6 +861,19 @@ private:
       return false;
     }
     Out = {uint8_t(W[0]), uint8_t(W[1]), {W[2], W[3], W[4], W[5], W[6] == 1}};
+    return true;
+  }
+
+  /// [parameter (below 8), keep zero, force zero, keep one, force one, 1 if
+  /// a non-zero value stays so else 0].
+  static bool returnTransfer(const json::Value &V,
+                             FunctionSummary::ReturnedParam &Out, Path P) {
+    std::array<uint64_t, 6> W;
+    if (!words(V, W) || W[0] >= RelState::MaxParams || W[5] > 1) {
+      P.report("expected [parameter, 4 bit masks, 0 or 1]");
+      return false;
+    }
+    Out = {int8_t(W[0]), {W[1], W[2], W[3], W[4], W[5] == 1}};
     return true;
   }
 
@@ -976,6 +1008,10 @@ private:
            array(*O, "stores", F.Stores, P, argFact) &&
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
            optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
+           returnsMember(*O, F, P) &&
+           (!O->get("return_transfer") ||
+            returnTransfer(*O->get("return_transfer"), F.ReturnTransfer,
+                           P.field("return_transfer"))) &&
            array(*O, "values", F.Values, P,
                  [&](const json::Value &C, ValueFlow &Out, Path At) {
                    return valueFlow(C, Out, At);
@@ -1096,6 +1132,17 @@ private:
       return false;
     }
     return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
+  }
+
+  static bool returnsMember(const json::Object &O, FunctionSummary &F,
+                            Path P) {
+    if (!integer(O, "returns_member", F.ReturnsMember, P))
+      return false;
+    if (F.ReturnsMember < -1 || F.ReturnsMember >= int(RelState::MaxParams)) {
+      P.field("returns_member").report("expected a parameter index below 8");
+      return false;
+    }
+    return true;
   }
 
   static bool checkTests(const FunctionSummary &F, Path P) {

@@ -175,6 +175,16 @@ const VarDecl *scalarLocal(const ValueDecl *D) {
              : nullptr;
 }
 
+/// Calls F on every call in S, in source order.
+void forEachCall(const Stmt *S, llvm::function_ref<void(const CallExpr *)> F) {
+  if (!S)
+    return;
+  if (const auto *CE = dyn_cast<CallExpr>(S))
+    F(CE);
+  for (const Stmt *Child : S->children())
+    forEachCall(Child, F);
+}
+
 /// What the body does that decides which values can be slots.
 class BodyFacts : public RecursiveASTVisitor<BodyFacts> {
 public:
@@ -215,6 +225,7 @@ public:
     if (!D)
       return true;
     Assigned.insert(D);
+    StoresTo[D].push_back(E);
     if (!W->PointerStep)
       Replaced.insert(D);
     if (const VarDecl *V = scalarLocal(D); V && W->Value)
@@ -232,8 +243,64 @@ public:
     return true;
   }
 
+  /// `T t = (a); (a) = (b); (b) = t;` (the kernel's swap()) of two
+  /// variables of one type: afterwards they hold the same two values.
+  bool VisitCompoundStmt(CompoundStmt *C) {
+    llvm::SmallVector<const Stmt *, 8> Body(C->body());
+    for (size_t I = 0; I + 2 < Body.size(); ++I) {
+      const auto *DS = dyn_cast<DeclStmt>(Body[I]);
+      const auto *T = DS && DS->isSingleDecl()
+                          ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                          : nullptr;
+      const ValueDecl *A = T && T->getInit() ? refOf(T->getInit()) : nullptr;
+      const auto *First = dyn_cast<BinaryOperator>(Body[I + 1]);
+      const auto *Second = dyn_cast<BinaryOperator>(Body[I + 2]);
+      if (!A || !First || !Second || First->getOpcode() != BO_Assign ||
+          Second->getOpcode() != BO_Assign || refOf(First->getLHS()) != A)
+        continue;
+      const ValueDecl *B = refOf(First->getRHS());
+      auto Type = [](const ValueDecl *D) {
+        return D->getType().getCanonicalType().getUnqualifiedType();
+      };
+      if (!B || B == A || B == T || refOf(Second->getLHS()) != B ||
+          refOf(Second->getRHS()) != T || Type(A) != Type(B) ||
+          Type(A) != Type(T))
+        continue;
+      Swaps[First] = {A, B};
+      Swaps[Second] = {B, A};
+    }
+    return true;
+  }
+  /// Variables only ever assigned by a swap with one other, and that other.
+  llvm::DenseMap<const ValueDecl *, const ValueDecl *> swappedOnly() const {
+    llvm::DenseMap<const ValueDecl *, const ValueDecl *> Out;
+    for (const auto &[D, Stores] : StoresTo) {
+      const ValueDecl *With = nullptr;
+      for (const Expr *E : Stores) {
+        auto It = Swaps.find(E);
+        if (It == Swaps.end() || It->second.first != D ||
+            (With && It->second.second != With)) {
+          With = nullptr;
+          break;
+        }
+        With = It->second.second;
+      }
+      if (With)
+        Out[D] = With;
+    }
+    return Out;
+  }
+
 private:
+  static const ValueDecl *refOf(const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D ? D->getDecl() : nullptr;
+  }
   void result(const Expr *E, const VarDecl *To) { Values.push_back({E, To}); }
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>> StoresTo;
+  /// A swap's assignments: the variable assigned, and the one it swaps with.
+  llvm::DenseMap<const Expr *, std::pair<const ValueDecl *, const ValueDecl *>>
+      Swaps;
   llvm::DenseMap<const ValueDecl *, unsigned> AddressUses, Lent;
 };
 
@@ -282,16 +349,22 @@ private:
 
 } // namespace
 
-ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
-                       PrimitiveOf IsPrimitive,
-                       llvm::function_ref<bool(const CallExpr *)> ReturnsFacts)
-    : FD(FD), Ctx(Ctx) {
+ValueSlots::ValueSlots(
+    const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
+    PrimitiveOf IsPrimitive,
+    llvm::function_ref<bool(const CallExpr *)> ReturnsFacts,
+    llvm::function_ref<
+        llvm::SmallVector<std::pair<unsigned, unsigned>, 1>(const CallExpr *)>
+        RelatedArgs,
+    std::function<std::optional<unsigned>(const CallExpr *)> MemberOf)
+    : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)) {
   BodyFacts Body;
   Body.TraverseStmt(FD->getBody());
   AddressTaken = std::move(Body.AddressTaken);
   llvm::DenseSet<const ValueDecl *> Escaped = Body.escaped();
   Assigned = std::move(Body.Assigned);
   Replaced = std::move(Body.Replaced);
+  SwappedWith = Body.swappedOnly();
 
   // Variables a direct call's signed result is assigned to.
   llvm::DenseSet<const VarDecl *> CallResults;
@@ -357,6 +430,43 @@ ValueSlots::ValueSlots(const FunctionDecl *FD, const CFG &Cfg, ASTContext &Ctx,
     else if (Call && ReturnsFacts(Call)) // each call says what it returned
       Locals.push_back({nullptr, C.E, std::move(C.ID), {}, true});
   }
+  // Pairs of local pointers passed to two or more callees that test their
+  // relation: what the first found, the next take (last, so that the
+  // slots of functions without such calls stay as they were).
+  struct PairUse {
+    const VarDecl *A, *B;
+    unsigned Calls;
+  };
+  llvm::SmallVector<PairUse, 2> Pairs;
+  auto Pointer = [&](const Expr *E) -> const VarDecl * {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const VarDecl *V = D ? scalarLocal(D->getDecl()) : nullptr;
+    return V && V->getType()->isPointerType() && !AddressTaken.contains(V)
+               ? V
+               : nullptr;
+  };
+  forEachCall(FD->getBody(), [&](const CallExpr *CE) {
+    for (auto [I, J] : RelatedArgs(CE)) {
+      if (I >= CE->getNumArgs() || J >= CE->getNumArgs())
+        continue;
+      const VarDecl *A = Pointer(CE->getArg(I)), *B = Pointer(CE->getArg(J));
+      if (!A || !B || A == B)
+        continue;
+      auto It = llvm::find_if(Pairs, [&](const PairUse &P) {
+        return (P.A == A && P.B == B) || (P.A == B && P.B == A);
+      });
+      if (It == Pairs.end())
+        Pairs.push_back({A, B, 1});
+      else
+        ++It->Calls;
+    }
+  });
+  for (const PairUse &P : Pairs)
+    if (P.Calls >= 2 && Locals.size() < RelState::MaxLocals) {
+      Local &L = Locals.emplace_back();
+      L.Reads = {P.A, P.B};
+      L.Pair = true;
+    }
   for (auto [Value, To] : Body.Values) {
     if (!To)
       Returned.push_back(Value);
@@ -476,7 +586,98 @@ std::optional<ArgRef> ValueSlots::argRefOf(const Expr *E) const {
 }
 
 std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
-  return kharden::paramTest(E, Ctx, [&](const Expr *X) { return argRefOf(X); });
+  if (std::optional<ParamTest> T = kharden::paramTest(
+          E, Ctx, [&](const Expr *X) { return argRefOf(X); }))
+    return T;
+  return relationOf(E);
+}
+
+std::optional<ParamTest> ValueSlots::relationOf(const Expr *E) const {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  if (!B || !B->isEqualityOp())
+    return std::nullopt;
+  const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+  const Expr *R = B->getRHS()->IgnoreParenImpCasts();
+  // `__rq_lockp(rq1) != __rq_lockp(rq2)`: the addresses of one member of
+  // two objects are equal only where the objects are.
+  const auto *LC = dyn_cast<CallExpr>(L), *RC = dyn_cast<CallExpr>(R);
+  if (LC && RC) {
+    const FunctionDecl *F = LC->getDirectCallee();
+    std::optional<unsigned> M = F && F == RC->getDirectCallee() && MemberOf
+                                    ? MemberOf(LC)
+                                    : std::nullopt;
+    if (!M || *M >= LC->getNumArgs() || *M >= RC->getNumArgs())
+      return std::nullopt;
+    L = LC->getArg(*M);
+    R = RC->getArg(*M);
+  }
+  return relationTest(L, R, B->getOpcode() == BO_EQ);
+}
+
+bool ValueSlots::keepsPair(const ParmVarDecl *P, const ParmVarDecl *Q) const {
+  auto Keeps = [&](const ParmVarDecl *X, const ParmVarDecl *Other) {
+    return !AddressTaken.contains(X) &&
+           (!Assigned.contains(X) || SwappedWith.lookup(X) == Other);
+  };
+  return Keeps(P, Q) && Keeps(Q, P);
+}
+
+std::optional<ParamTest> ValueSlots::relationTest(const Expr *X, const Expr *Y,
+                                                  bool Equal) const {
+  auto Param = [&](const Expr *E) -> const ParmVarDecl * {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    return P && P->getDeclContext() == FD &&
+                   P->getFunctionScopeIndex() < RelState::MaxParams &&
+                   P->getType()->isPointerType()
+               ? P
+               : nullptr;
+  };
+  const ParmVarDecl *P = Param(X), *Q = Param(Y);
+  if (!P || !Q || P == Q || !keepsPair(P, Q))
+    return std::nullopt;
+  unsigned I = P->getFunctionScopeIndex(), J = Q->getFunctionScopeIndex();
+  ParamTest T;
+  T.Arg.Index = uint8_t(std::min(I, J));
+  T.Equal = Equal;
+  T.Other = int8_t(std::max(I, J));
+  return T;
+}
+
+bool ValueSlots::relationSlot(unsigned Slot) const {
+  return Slot >= RelState::FirstTestSlot &&
+         Slot - RelState::FirstTestSlot < Tests.size() &&
+         Tests[Slot - RelState::FirstTestSlot].relation();
+}
+
+std::optional<unsigned> ValueSlots::pairSlot(const Expr *X,
+                                             const Expr *Y) const {
+  const auto *A = dyn_cast<DeclRefExpr>(X->IgnoreParenImpCasts());
+  const auto *B = dyn_cast<DeclRefExpr>(Y->IgnoreParenImpCasts());
+  if (!A || !B)
+    return std::nullopt;
+  for (unsigned I = 0; I < Locals.size(); ++I) {
+    const Local &L = Locals[I];
+    if (L.Pair && ((L.Reads[0] == A->getDecl() && L.Reads[1] == B->getDecl()) ||
+                   (L.Reads[0] == B->getDecl() && L.Reads[1] == A->getDecl())))
+      return RelState::MaxParams + I;
+  }
+  return std::nullopt;
+}
+
+std::optional<unsigned> ValueSlots::returnsMemberOf() const {
+  if (Returned.size() != 1)
+    return std::nullopt;
+  const auto *U = dyn_cast<UnaryOperator>(Returned.front()->IgnoreParenImpCasts());
+  if (!U || U->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  // A chain of members only (no array index): a fixed offset.
+  std::optional<FieldPath> F = fieldOf(U->getSubExpr());
+  const auto *P = F ? dyn_cast<ParmVarDecl>(F->Base) : nullptr;
+  if (!P || !F->Through || F->Field.empty() || P->getDeclContext() != FD ||
+      Assigned.contains(P) || AddressTaken.contains(P))
+    return std::nullopt;
+  return P->getFunctionScopeIndex();
 }
 
 KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
@@ -678,7 +879,7 @@ void ValueSlots::writeTo(const Expr *LHS, const Expr *RHS,
   // A field a parameter test reads: later tests are not about the caller's.
   if (std::optional<ArgRef> F = argRefOf(LHS))
     if (llvm::any_of(Tests, [&](const ParamTest &T) {
-          return T.Arg.Index == F->Index &&
+          return !T.relation() && T.Arg.Index == F->Index &&
                  (fieldWithin(T.Arg.Field, F->Field) ||
                   fieldWithin(F->Field, T.Arg.Field));
         }))
@@ -750,6 +951,10 @@ void ValueSlots::writes(const Stmt *S,
     writeTo(W->Target, W->Value, Out);
   } else if (const auto *DS = dyn_cast<DeclStmt>(S)) {
     for (const Decl *D : DS->decls()) {
+      // A pair declared again (in a loop) is a new pair.
+      for (unsigned I = 0; I < Locals.size(); ++I)
+        if (Locals[I].Pair && llvm::is_contained(Locals[I].Reads, D))
+          Out.push_back({SlotWrite::Forget, uint8_t(RelState::MaxParams + I)});
       if (std::optional<unsigned> Slot = varSlot(dyn_cast<VarDecl>(D)))
         assign(uint8_t(*Slot), cast<VarDecl>(D)->getInit(), Out);
       if (std::optional<unsigned> Slot = signSlot(dyn_cast<VarDecl>(D)))

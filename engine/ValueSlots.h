@@ -13,8 +13,14 @@
 //  - the function's return value (RelState::RetSlot), for its callers;
 //  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
 //    `(flags & M) == NAPI`), which the bits known of a caller's argument
-//    decide. A test a value is assigned (`return !!(gfp & ...)`) splits
-//    the paths there.
+//    decide, or of two pointer parameters' relation (`hb1 != hb2`), which
+//    a caller ties to what another callee found of the same two values. A
+//    test a value is assigned (`return !!(gfp & ...)`) splits the paths
+//    there;
+//  - local slots for a pair of local pointer variables that the function
+//    passes to two calls whose callees test their relation (`double_lock_
+//    hb(hb1, hb2)`, then `double_unlock_hb(hb1, hb2)`): whether they differ,
+//    forgotten where either is assigned.
 // A slot assigned a value made of context predicates splits the paths there
 // (a Fork), each path with its outcome's effects.
 //
@@ -40,6 +46,7 @@
 #include "llvm/ADT/FoldingSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <functional>
 #include <optional>
 
 namespace kharden {
@@ -73,9 +80,17 @@ class ValueSlots {
 public:
   /// IsPrimitive: primitives' values are never assumed stable.
   /// ReturnsFacts: whether a callee's summary says what it returns.
+  /// RelatedArgs: the argument pairs whose relation a callee tests
+  /// (FunctionSummary::Tests). MemberOf: the parameter a callee returns
+  /// the address of a member of (FunctionSummary::ReturnsMember).
   ValueSlots(const clang::FunctionDecl *FD, const clang::CFG &Cfg,
              clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
-             llvm::function_ref<bool(const clang::CallExpr *)> ReturnsFacts);
+             llvm::function_ref<bool(const clang::CallExpr *)> ReturnsFacts,
+             llvm::function_ref<llvm::SmallVector<std::pair<unsigned, unsigned>,
+                                                  1>(const clang::CallExpr *)>
+                 RelatedArgs,
+             std::function<std::optional<unsigned>(const clang::CallExpr *)>
+                 MemberOf);
 
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
@@ -103,6 +118,23 @@ public:
   llvm::ArrayRef<ParamTest> tests() const { return Tests; }
   /// The parameter a parameter slot or a test slot is about.
   std::optional<unsigned> paramOf(unsigned Slot) const;
+  /// Whether Slot is a relation test's: about the pair of values the caller
+  /// passed, which swapping the two parameters keeps.
+  bool relationSlot(unsigned Slot) const;
+  /// The relation test `X == Y` (`!=` if not Equal) of two of the
+  /// function's pointer parameters whose pair of values it keeps (it never
+  /// assigns them, or only swaps them with each other), X and Y as written.
+  std::optional<ParamTest> relationTest(const clang::Expr *X,
+                                        const clang::Expr *Y,
+                                        bool Equal) const;
+  /// The local slot of a pair of local pointer variables (whether they
+  /// differ), if the function keeps one.
+  std::optional<unsigned> pairSlot(const clang::Expr *X,
+                                   const clang::Expr *Y) const;
+  /// The parameter every return's value is the address of the same member
+  /// of (`return &rq->__lock;`), if one is: equal results mean equal
+  /// arguments.
+  std::optional<unsigned> returnsMemberOf() const;
   /// What is known of an integer expression's bits (IntegerBits.h), with
   /// a local variable that only ever holds its initializer and calls
   /// (OfCall) as its leaves.
@@ -174,12 +206,21 @@ private:
     /// Of a variable: the slot holds whether it is negative, not whether
     /// it is zero.
     bool Negative = false;
+    /// Of two variables (Reads): the slot holds whether they differ.
+    bool Pair = false;
   };
   static std::optional<Fork> predicate(const clang::Expr *E,
                                        PrimitiveOf IsPrimitive,
                                        clang::ASTContext &Ctx);
   std::optional<unsigned> paramIndex(const clang::Expr *E) const;
   std::optional<ParamTest> paramTest(const clang::Expr *E) const;
+  /// A relation test a condition is (`a != b`, `f(a) == f(b)` where f
+  /// returns the address of a member of what its argument points to).
+  std::optional<ParamTest> relationOf(const clang::Expr *E) const;
+  /// Whether the function keeps the pair of values parameters P and Q
+  /// came with.
+  bool keepsPair(const clang::ParmVarDecl *P,
+                 const clang::ParmVarDecl *Q) const;
   std::optional<unsigned> varSlot(const clang::ValueDecl *D) const;
   std::optional<unsigned> signSlot(const clang::ValueDecl *D) const;
   /// The variable and the test a sign test is, before slots are chosen.
@@ -199,6 +240,10 @@ private:
   clang::ASTContext &Ctx;
   /// Assigned: stored to at all; Replaced: other than by moving a pointer.
   llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned, Replaced;
+  /// Variables only ever assigned by swapping them with one other (the
+  /// kernel's swap(), `t = a; a = b; b = t;`), and that other.
+  llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *> SwappedWith;
+  std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.
   llvm::DenseMap<const clang::CallExpr *, unsigned> Results, SignResults;

@@ -82,4 +82,29 @@ TEST(BitsTransfer, AssignmentForgetsTheCaller) {
                    .knownNonZero());
 }
 
+TEST(BitsTransfer, ThenAppliesTheSecondToWhatTheFirstGives) {
+  // __alloc_pages(): `gfp &= gfp_allowed_mask; gfp =
+  // current_gfp_context(gfp)`, which clears __GFP_IO | __GFP_FS on one path.
+  constexpr uint64_t Io = 0x40, Fs = 0x80;
+  BitsTransfer Mask = BitsTransfer::identity().thenAnd(anyU32());
+  BitsTransfer Context = BitsTransfer::identity().join(
+      BitsTransfer::identity().thenAnd(u32(~(Io | Fs))));
+  BitsTransfer T = Mask.then(Context);
+  KnownBits Atomic = u32(High | KswapdReclaim);
+  for (KnownBits In : {Atomic, u32(DirectReclaim | Io | Fs), KnownBits{}})
+    EXPECT_EQ(T.apply(In), Context.apply(Mask.apply(In)));
+  EXPECT_EQ(T.apply(Atomic).Zero & DirectReclaim, DirectReclaim);
+  // A forced one, then a step that keeps it: still one; then a step that
+  // clears it: zero.
+  BitsTransfer Forced = BitsTransfer::identity().thenOr(u32(DirectReclaim));
+  EXPECT_EQ(Forced.then(Context).apply({}).One, DirectReclaim);
+  BitsTransfer Cleared =
+      BitsTransfer::identity().thenAnd(u32(~DirectReclaim & Low32));
+  EXPECT_EQ(Forced.then(Cleared).apply({}).Zero & DirectReclaim,
+            DirectReclaim);
+  // Identity on either side changes nothing.
+  EXPECT_EQ(BitsTransfer::identity().then(Context), Context);
+  EXPECT_EQ(Context.then(BitsTransfer::identity()), Context);
+}
+
 } // namespace
