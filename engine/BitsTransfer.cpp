@@ -49,10 +49,10 @@ BitsTransfer BitsTransfer::then(const BitsTransfer &Next) const {
   // ((In & K1) | F1) & K2 | F2 = (In & K1 & K2) | (F1 & K2) | F2; a
   // non-zero input gives Next a non-zero value where this keeps it so or
   // forces a one.
-  return normal({KeepZero & Next.KeepZero,
-                 (ForceZero & Next.KeepZero) | Next.ForceZero,
-                 KeepOne & Next.KeepOne, (ForceOne & Next.KeepOne) | Next.ForceOne,
-                 Next.KeepNonZero && (KeepNonZero || ForceOne)});
+  return normal(
+      {KeepZero & Next.KeepZero, (ForceZero & Next.KeepZero) | Next.ForceZero,
+       KeepOne & Next.KeepOne, (ForceOne & Next.KeepOne) | Next.ForceOne,
+       Next.KeepNonZero && (KeepNonZero || ForceOne)});
 }
 
 KnownBits BitsTransfer::apply(const KnownBits &In) const {

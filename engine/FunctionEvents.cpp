@@ -145,8 +145,7 @@ void FunctionAnalyzer::collectEvents() {
   computeOrder();
   Blocks.emplace(*Cfg);
   Slots.emplace(
-      FD, *Cfg, TU.AST,
-      [&](const Expr *E) { return primitiveOf(E); },
+      FD, *Cfg, TU.AST, [&](const Expr *E) { return primitiveOf(E); },
       [&](const CallExpr *CE) {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
         return Callee && llvm::any_of(Callee->ExitStates, [](const RelState &S) {
@@ -720,8 +719,10 @@ FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
     // The argument converted to the callee's parameter as a cast would.
     const Expr *A = Call->getArg(R->first);
     QualType To = F->getParamDecl(R->first)->getType().getCanonicalType();
-    if (To.getUnqualifiedType() !=
-        A->IgnoreParenImpCasts()->getType().getCanonicalType().getUnqualifiedType())
+    if (To.getUnqualifiedType() != A->IgnoreParenImpCasts()
+                                       ->getType()
+                                       .getCanonicalType()
+                                       .getUnqualifiedType())
       return {0, std::nullopt};
     auto [P, T] = paramTransfer(CE, A);
     if (!T)

@@ -20,15 +20,15 @@ bool sameType(QualType A, QualType B) {
 
 /// `p = f(p)`, f returning its argument's bits through R: what P's type
 /// holds throughout (no conversion in between).
-std::optional<BitsTransfer> returnedSelf(const Expr *RHS,
-                                         const ParmVarDecl *P,
+std::optional<BitsTransfer> returnedSelf(const Expr *RHS, const ParmVarDecl *P,
                                          ParamBitsFlow::ReturnOf Returns) {
   const auto *CE = dyn_cast<CallExpr>(RHS->IgnoreParens());
   const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
   std::optional<std::pair<unsigned, BitsTransfer>> R =
       F ? Returns(CE) : std::nullopt;
   if (!R || R->first >= CE->getNumArgs() || R->first >= F->getNumParams() ||
-      !names(CE->getArg(R->first), P) || !sameType(CE->getType(), P->getType()) ||
+      !names(CE->getArg(R->first), P) ||
+      !sameType(CE->getType(), P->getType()) ||
       !sameType(F->getParamDecl(R->first)->getType(), P->getType()))
     return std::nullopt;
   return R->second;

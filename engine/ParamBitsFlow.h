@@ -34,8 +34,9 @@ public:
   using BitsOf = llvm::function_ref<KnownBits(const clang::Expr *)>;
   /// What a call returns as a function of one of its arguments, if its
   /// callee's summary says: the argument, and the transfer.
-  using ReturnOf = llvm::function_ref<std::optional<
-      std::pair<unsigned, BitsTransfer>>(const clang::CallExpr *)>;
+  using ReturnOf =
+      llvm::function_ref<std::optional<std::pair<unsigned, BitsTransfer>>(
+          const clang::CallExpr *)>;
   /// Params: integer parameters the function assigns and whose address it
   /// never takes.
   ParamBitsFlow(const clang::CFG &Cfg, clang::ASTContext &Ctx,

@@ -466,9 +466,12 @@ private:
     if (F.ReturnsMember >= 0)
       O["returns_member"] = F.ReturnsMember;
     if (const auto &[Param, B] = F.ReturnTransfer; Param >= 0)
-      O["return_transfer"] = json::Array{
-          Param,           int64_t(B.KeepZero), int64_t(B.ForceZero),
-          int64_t(B.KeepOne), int64_t(B.ForceOne), int64_t(B.KeepNonZero)};
+      O["return_transfer"] = json::Array{Param,
+                                         int64_t(B.KeepZero),
+                                         int64_t(B.ForceZero),
+                                         int64_t(B.KeepOne),
+                                         int64_t(B.ForceOne),
+                                         int64_t(B.KeepNonZero)};
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -1134,8 +1137,7 @@ private:
     return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
   }
 
-  static bool returnsMember(const json::Object &O, FunctionSummary &F,
-                            Path P) {
+  static bool returnsMember(const json::Object &O, FunctionSummary &F, Path P) {
     if (!integer(O, "returns_member", F.ReturnsMember, P))
       return false;
     if (F.ReturnsMember < -1 || F.ReturnsMember >= int(RelState::MaxParams)) {

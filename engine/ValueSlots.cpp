@@ -297,7 +297,8 @@ private:
     return D ? D->getDecl() : nullptr;
   }
   void result(const Expr *E, const VarDecl *To) { Values.push_back({E, To}); }
-  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>> StoresTo;
+  llvm::DenseMap<const ValueDecl *, llvm::SmallVector<const Expr *, 2>>
+      StoresTo;
   /// A swap's assignments: the variable assigned, and the one it swaps with.
   llvm::DenseMap<const Expr *, std::pair<const ValueDecl *, const ValueDecl *>>
       Swaps;
@@ -668,7 +669,8 @@ std::optional<unsigned> ValueSlots::pairSlot(const Expr *X,
 std::optional<unsigned> ValueSlots::returnsMemberOf() const {
   if (Returned.size() != 1)
     return std::nullopt;
-  const auto *U = dyn_cast<UnaryOperator>(Returned.front()->IgnoreParenImpCasts());
+  const auto *U =
+      dyn_cast<UnaryOperator>(Returned.front()->IgnoreParenImpCasts());
   if (!U || U->getOpcode() != UO_AddrOf)
     return std::nullopt;
   // A chain of members only (no array index): a fixed offset.

@@ -83,14 +83,14 @@ public:
   /// RelatedArgs: the argument pairs whose relation a callee tests
   /// (FunctionSummary::Tests). MemberOf: the parameter a callee returns
   /// the address of a member of (FunctionSummary::ReturnsMember).
-  ValueSlots(const clang::FunctionDecl *FD, const clang::CFG &Cfg,
-             clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
-             llvm::function_ref<bool(const clang::CallExpr *)> ReturnsFacts,
-             llvm::function_ref<llvm::SmallVector<std::pair<unsigned, unsigned>,
-                                                  1>(const clang::CallExpr *)>
-                 RelatedArgs,
-             std::function<std::optional<unsigned>(const clang::CallExpr *)>
-                 MemberOf);
+  ValueSlots(
+      const clang::FunctionDecl *FD, const clang::CFG &Cfg,
+      clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
+      llvm::function_ref<bool(const clang::CallExpr *)> ReturnsFacts,
+      llvm::function_ref<llvm::SmallVector<std::pair<unsigned, unsigned>, 1>(
+          const clang::CallExpr *)>
+          RelatedArgs,
+      std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf);
 
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
@@ -125,8 +125,7 @@ public:
   /// function's pointer parameters whose pair of values it keeps (it never
   /// assigns them, or only swaps them with each other), X and Y as written.
   std::optional<ParamTest> relationTest(const clang::Expr *X,
-                                        const clang::Expr *Y,
-                                        bool Equal) const;
+                                        const clang::Expr *Y, bool Equal) const;
   /// The local slot of a pair of local pointer variables (whether they
   /// differ), if the function keeps one.
   std::optional<unsigned> pairSlot(const clang::Expr *X,
@@ -242,7 +241,8 @@ private:
   llvm::DenseSet<const clang::ValueDecl *> AddressTaken, Assigned, Replaced;
   /// Variables only ever assigned by swapping them with one other (the
   /// kernel's swap(), `t = a; a = b; b = t;`), and that other.
-  llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *> SwappedWith;
+  llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *>
+      SwappedWith;
   std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.

@@ -100,8 +100,7 @@ TEST(BitsTransfer, ThenAppliesTheSecondToWhatTheFirstGives) {
   EXPECT_EQ(Forced.then(Context).apply({}).One, DirectReclaim);
   BitsTransfer Cleared =
       BitsTransfer::identity().thenAnd(u32(~DirectReclaim & Low32));
-  EXPECT_EQ(Forced.then(Cleared).apply({}).Zero & DirectReclaim,
-            DirectReclaim);
+  EXPECT_EQ(Forced.then(Cleared).apply({}).Zero & DirectReclaim, DirectReclaim);
   // Identity on either side changes nothing.
   EXPECT_EQ(BitsTransfer::identity().then(Context), Context);
   EXPECT_EQ(Context.then(BitsTransfer::identity()), Context);
