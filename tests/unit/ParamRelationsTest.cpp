@@ -2,9 +2,8 @@
 // say which way it found `a != b` (through a swap() of the two, or of the
 // addresses of one member of each), and a caller passing the same two
 // values to two such callees takes only the exits that agree.
-#include "engine/TUAnalysis.h"
+#include "AnalysedSource.h"
 
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace kharden;
@@ -81,32 +80,9 @@ void forwarded(struct bucket *a, struct bucket *b)
 }
 )";
 
-struct Analysed {
-  std::shared_ptr<const KernelModel> Model;
-  TUSummary TU;
+using Analysed = test::AnalysedSource;
 
-  const FunctionSummary &function(llvm::StringRef Name) const {
-    for (const FunctionSummary &F : TU.Functions)
-      if (F.Name == Name)
-        return F;
-    ADD_FAILURE() << "no function " << Name.str();
-    return TU.Functions.front();
-  }
-};
-
-Analysed analyse() {
-  Analysed A;
-  auto M = KernelModel::parse(Model, "model.yaml");
-  if (!M) {
-    ADD_FAILURE() << llvm::toString(M.takeError());
-    return A;
-  }
-  A.Model = *M;
-  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<SummarizeAction>(*A.Model, A.TU), Code,
-      {"-nostdinc", "-std=gnu11"}, "/src/r.c"));
-  return A;
-}
+Analysed analyse() { return test::analyseSource(Model, Code, "/src/r.c"); }
 
 /// The preemption depths at the call of Callee in F, sorted.
 std::vector<int> depthsAt(const FunctionSummary &F, llvm::StringRef Callee) {

@@ -1,9 +1,8 @@
 // A callee's return as a function of its parameter's bits
 // (FunctionSummary::ReturnTransfer), and a caller that assigns it back to
 // its own parameter (`gfp = current_gfp_context(gfp)`) or passes it on.
-#include "engine/TUAnalysis.h"
+#include "AnalysedSource.h"
 
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace kharden;
@@ -44,33 +43,13 @@ void alloc_unknown(gfp_t gfp)
 }
 )";
 
-TUSummary analyse(std::shared_ptr<const KernelModel> &Model) {
-  TUSummary TU;
-  auto M = KernelModel::parse("primitives: []\n", "model.yaml");
-  if (!M) {
-    ADD_FAILURE() << llvm::toString(M.takeError());
-    return TU;
-  }
-  Model = *M;
-  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<SummarizeAction>(*Model, TU), Code,
-      {"-nostdinc", "-std=gnu11"}, "/src/g.c"));
-  return TU;
-}
-
-const FunctionSummary *function(const TUSummary &TU, llvm::StringRef Name) {
-  for (const FunctionSummary &F : TU.Functions)
-    if (F.Name == Name)
-      return &F;
-  ADD_FAILURE() << "no function " << Name.str();
-  return nullptr;
+test::AnalysedSource analyse() {
+  return test::analyseSource("primitives: []\n", Code, "/src/g.c");
 }
 
 TEST(ReturnTransfer, AReturnedParameterKeepsWhatItDidNotClear) {
-  std::shared_ptr<const KernelModel> Model;
-  TUSummary TU = analyse(Model);
-  const FunctionSummary *Context = function(TU, "context");
-  ASSERT_TRUE(Context);
+  test::AnalysedSource A = analyse();
+  const FunctionSummary *Context = &A.function("context");
   EXPECT_EQ(Context->ReturnTransfer.Param, 0);
   // 0x40 and 0x80 may be cleared; every other bit of the 32-bit value is
   // the caller's.
@@ -78,18 +57,15 @@ TEST(ReturnTransfer, AReturnedParameterKeepsWhatItDidNotClear) {
   EXPECT_FALSE(Context->ReturnTransfer.Bits.keepsBits(0x40));
   KnownBits Atomic = KnownBits::constant(0x20);
   EXPECT_EQ(Context->ReturnTransfer.Bits.apply(Atomic).Zero & 0x400, 0x400u);
-  const FunctionSummary *Unknown = function(TU, "unknown");
-  ASSERT_TRUE(Unknown);
+  const FunctionSummary *Unknown = &A.function("unknown");
   EXPECT_EQ(Unknown->ReturnTransfer.Param, -1);
-  EXPECT_EQ(function(TU, "pointer_like")->ReturnTransfer.Param, -1);
+  EXPECT_EQ(A.function("pointer_like").ReturnTransfer.Param, -1);
 }
 
 TEST(ReturnTransfer, ACallerPassesTheCallersBitsThroughIt) {
-  std::shared_ptr<const KernelModel> Model;
-  TUSummary TU = analyse(Model);
+  test::AnalysedSource A = analyse();
   for (const char *Name : {"alloc", "alloc_direct"}) {
-    const FunctionSummary *F = function(TU, Name);
-    ASSERT_TRUE(F);
+    const FunctionSummary *F = &A.function(Name);
     const CallSite *Might = nullptr;
     for (const CallSite &C : F->Calls)
       if (C.CalleeName == "might_alloc")
@@ -100,8 +76,7 @@ TEST(ReturnTransfer, ACallerPassesTheCallersBitsThroughIt) {
     EXPECT_TRUE(Might->TransformedArgs[0].Bits.keepsBits(0x400)) << Name;
   }
   // A callee that may return something else: the caller's bits are lost.
-  const FunctionSummary *F = function(TU, "alloc_unknown");
-  ASSERT_TRUE(F);
+  const FunctionSummary *F = &A.function("alloc_unknown");
   for (const CallSite &C : F->Calls)
     if (C.CalleeName == "might_alloc")
       for (const CallSite::Transformed &T : C.TransformedArgs)

@@ -1,10 +1,9 @@
 // Where values go (engine/ValueUses.h): the uses the engine records of an
 // operation's value, a returned value and a parameter, and ValueGraph
 // following them between functions.
-#include "engine/TUAnalysis.h"
+#include "AnalysedSource.h"
 #include "engine/ValueUses.h"
 
-#include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
 using namespace kharden;
@@ -64,32 +63,9 @@ void run(int *out)
 }
 )";
 
-struct Analysed {
-  std::shared_ptr<const KernelModel> Model;
-  TUSummary TU;
+using Analysed = test::AnalysedSource;
 
-  const FunctionSummary &function(llvm::StringRef Name) const {
-    for (const FunctionSummary &F : TU.Functions)
-      if (F.Name == Name)
-        return F;
-    ADD_FAILURE() << "no function " << Name.str();
-    return TU.Functions.front();
-  }
-};
-
-Analysed analyse() {
-  Analysed A;
-  auto M = KernelModel::parse(Model, "model.yaml");
-  if (!M) {
-    ADD_FAILURE() << llvm::toString(M.takeError());
-    return A;
-  }
-  A.Model = *M;
-  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
-      std::make_unique<SummarizeAction>(*A.Model, A.TU), Code,
-      {"-nostdinc", "-std=gnu11"}, "/src/v.c"));
-  return A;
-}
+Analysed analyse() { return test::analyseSource(Model, Code, "/src/v.c"); }
 
 const ValueFlow *flowOf(const FunctionSummary &F, ValueFlow::From From) {
   for (const ValueFlow &V : F.Values)

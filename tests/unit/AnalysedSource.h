@@ -1,0 +1,52 @@
+//===- tests/unit/AnalysedSource.h - a source string's summary --*- C++ -*-===//
+//
+// The summary the engine makes of one translation unit given as a string,
+// under a kernel model given as YAML: what the engine's unit tests read.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_TESTS_UNIT_ANALYSEDSOURCE_H
+#define KHARDEN_TESTS_UNIT_ANALYSEDSOURCE_H
+
+#include "engine/TUAnalysis.h"
+
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+#include <memory>
+
+namespace kharden::test {
+
+struct AnalysedSource {
+  std::shared_ptr<const KernelModel> Model;
+  TUSummary TU;
+
+  /// The function called Name; a test failure (and the first function)
+  /// if there is none.
+  const FunctionSummary &function(llvm::StringRef Name) const {
+    for (const FunctionSummary &F : TU.Functions)
+      if (F.Name == Name)
+        return F;
+    ADD_FAILURE() << "no function " << Name.str();
+    return TU.Functions.front();
+  }
+};
+
+/// Code, a file at Path, summarised under ModelYaml.
+inline AnalysedSource analyseSource(const char *ModelYaml, const char *Code,
+                                    const char *Path) {
+  AnalysedSource A;
+  auto M = KernelModel::parse(ModelYaml, "model.yaml");
+  if (!M) {
+    ADD_FAILURE() << llvm::toString(M.takeError());
+    return A;
+  }
+  A.Model = *M;
+  EXPECT_TRUE(clang::tooling::runToolOnCodeWithArgs(
+      std::make_unique<SummarizeAction>(*A.Model, A.TU), Code,
+      {"-nostdinc", "-std=gnu11"}, Path));
+  return A;
+}
+
+} // namespace kharden::test
+
+#endif
