@@ -1,8 +1,8 @@
 // Where values go (engine/ValueUses.h): the uses the engine records of an
 // operation's value, a returned value and a parameter, and ValueGraph
 // following them between functions.
-#include "AnalysedSource.h"
 #include "engine/ValueUses.h"
+#include "AnalysedSource.h"
 
 #include "gtest/gtest.h"
 
