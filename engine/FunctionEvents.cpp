@@ -712,19 +712,10 @@ FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
   // `current_gfp_context(gfp)`: the callee's return as a function of the
   // argument, after what the argument made of the parameter.
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    std::optional<std::pair<unsigned, BitsTransfer>> R = returnTransfer(Call);
-    const FunctionDecl *F = Call->getDirectCallee();
-    if (!R || R->first >= Call->getNumArgs() || R->first >= F->getNumParams())
-      return {0, std::nullopt};
-    // The argument converted to the callee's parameter as a cast would.
-    const Expr *A = Call->getArg(R->first);
-    QualType To = F->getParamDecl(R->first)->getType().getCanonicalType();
-    if (To.getUnqualifiedType() != A->IgnoreParenImpCasts()
-                                       ->getType()
-                                       .getCanonicalType()
-                                       .getUnqualifiedType())
-      return {0, std::nullopt};
-    auto [P, T] = paramTransfer(CE, A);
+    auto R = returnedArgument(
+        Call, [this](const CallExpr *C) { return returnTransfer(C); });
+    auto [P, T] = R ? paramTransfer(CE, R->first)
+                    : std::pair(0u, std::optional<BitsTransfer>());
     if (!T)
       return {0, std::nullopt};
     return {P, T->then(R->second)};

@@ -18,18 +18,13 @@ bool sameType(QualType A, QualType B) {
          B.getCanonicalType().getUnqualifiedType();
 }
 
-/// `p = f(p)`, f returning its argument's bits through R: what P's type
-/// holds throughout (no conversion in between).
+/// `p = f(p)`, f returning its argument's bits through a transfer: what
+/// P's type holds throughout.
 std::optional<BitsTransfer> returnedSelf(const Expr *RHS, const ParmVarDecl *P,
                                          ParamBitsFlow::ReturnOf Returns) {
   const auto *CE = dyn_cast<CallExpr>(RHS->IgnoreParens());
-  const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
-  std::optional<std::pair<unsigned, BitsTransfer>> R =
-      F ? Returns(CE) : std::nullopt;
-  if (!R || R->first >= CE->getNumArgs() || R->first >= F->getNumParams() ||
-      !names(CE->getArg(R->first), P) ||
-      !sameType(CE->getType(), P->getType()) ||
-      !sameType(F->getParamDecl(R->first)->getType(), P->getType()))
+  auto R = CE ? returnedArgument(CE, Returns) : std::nullopt;
+  if (!R || !names(R->first, P) || !sameType(CE->getType(), P->getType()))
     return std::nullopt;
   return R->second;
 }
@@ -121,6 +116,19 @@ ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
   }
   if (Changed)
     AtCalls.clear();
+}
+
+std::optional<std::pair<const Expr *, BitsTransfer>>
+returnedArgument(const CallExpr *CE, ParamBitsFlow::ReturnOf Returns) {
+  const FunctionDecl *F = CE->getDirectCallee();
+  auto R = F ? Returns(CE) : std::nullopt;
+  if (!R || R->first >= CE->getNumArgs() || R->first >= F->getNumParams())
+    return std::nullopt;
+  const Expr *Arg = CE->getArg(R->first);
+  if (!sameType(F->getParamDecl(R->first)->getType(),
+                Arg->IgnoreParenImpCasts()->getType()))
+    return std::nullopt;
+  return std::pair(Arg, R->second);
 }
 
 std::optional<BitsTransfer> ParamBitsFlow::at(const Stmt *S,

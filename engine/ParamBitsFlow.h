@@ -54,6 +54,13 @@ private:
       AtCalls;
 };
 
+/// The argument of CE that CE's value is a function of (Returns: the
+/// callee's summary), and that function, where the argument reaches the
+/// callee's parameter with no conversion (a conversion would change the
+/// bits the transfer speaks of).
+std::optional<std::pair<const clang::Expr *, BitsTransfer>>
+returnedArgument(const clang::CallExpr *CE, ParamBitsFlow::ReturnOf Returns);
+
 } // namespace kharden
 
 #endif

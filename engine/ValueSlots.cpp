@@ -626,8 +626,7 @@ bool ValueSlots::keepsPair(const ParmVarDecl *P, const ParmVarDecl *Q) const {
 std::optional<ParamTest> ValueSlots::relationTest(const Expr *X, const Expr *Y,
                                                   bool Equal) const {
   auto Param = [&](const Expr *E) -> const ParmVarDecl * {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    const ParmVarDecl *P = parameterOf(E);
     return P && P->getDeclContext() == FD &&
                    P->getFunctionScopeIndex() < RelState::MaxParams &&
                    P->getType()->isPointerType()
