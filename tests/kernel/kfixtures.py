@@ -33,13 +33,13 @@ def package(version):
     return "linux-source-" + ".".join(version.split(".")[:2])
 
 
-def kernel_tree(version, arch):
+def kernel_tree(version, arch, config="defconfig"):
     """The prepared build directory; exits 77 when the package cannot be had."""
-    r = subprocess.run([tool("kernel-tree"), version, arch], stdout=subprocess.PIPE, text=True)
+    r = subprocess.run([tool("kernel-tree"), version, arch, config], stdout=subprocess.PIPE, text=True)
     if r.returncode == SKIP:
         sys.exit(SKIP)
     if r.returncode != 0:
-        sys.exit(f"error: kernel-tree {version} {arch} failed (status {r.returncode})")
+        sys.exit(f"error: kernel-tree {version} {arch} {config} failed (status {r.returncode})")
     return r.stdout.strip()
 
 
