@@ -229,6 +229,9 @@ private:
   std::vector<Note> macroNotes(llvm::ArrayRef<clang::SourceLocation> Chain,
                                int Outer) const;
   std::string argumentText(const clang::Expr *Arg) const;
+  /// The slot of the local pointer whose object the call S takes a lock
+  /// in, if S is such a call.
+  std::optional<unsigned> lockedObjectSlot(const clang::Stmt *S) const;
   int16_t addNote(clang::SourceLocation Loc, std::string Message);
   void transfer(const Event &E, StateSet &States);
   /// Whether a callee's exit can be taken with these arguments; records in

@@ -238,6 +238,8 @@ void FunctionAnalyzer::classify(const CFGElement &E,
       classifyCall(CE, Events);
   Event Facts{Event::Facts, {}};
   Slots->writes(S, Facts.Writes);
+  if (std::optional<unsigned> Slot = lockedObjectSlot(S))
+    Facts.Writes.push_back({SlotWrite::Set, uint8_t(*Slot), 0, true});
   for (const SlotWrite &W : Facts.Writes)
     if (W.K == SlotWrite::Fork) {
       const ValueSlots::Fork &F = Slots->forks()[W.From];
@@ -250,6 +252,32 @@ void FunctionAnalyzer::classify(const CFGElement &E,
     }
   if (!Facts.Writes.empty())
     Events.push_back(std::move(Facts));
+}
+
+/// A lock taken inside the object a local pointer points to (the kernel
+/// model's object-locks: `spin_lock_irqsave(&n->list_lock, flags)`,
+/// `mutex_lock(&n->lock)`) dereferences the pointer, so it is not NULL on
+/// any path past the lock: SLUB's `if (n) spin_unlock_irqrestore(
+/// &n->list_lock, flags)` after a loop that locks each node in turn takes
+/// its true branch on every path that took a lock.
+std::optional<unsigned>
+FunctionAnalyzer::lockedObjectSlot(const Stmt *S) const {
+  const auto *CE = dyn_cast<CallExpr>(S);
+  if (!CE || CE->getNumArgs() == 0)
+    return std::nullopt;
+  std::optional<unsigned> Slot = Slots->objectSlot(CE->getArg(0));
+  if (!Slot)
+    return std::nullopt;
+  const KernelModel &Model = TU.Lookup.model();
+  const FunctionDecl *Callee = CE->getDirectCallee();
+  if (Callee && Callee->getIdentifier() &&
+      Model.isObjectLock(Callee->getName()))
+    return Slot;
+  const RecordedExpansion *Lock =
+      primitiveUsing(TU.Expansions, SM, CE->getArg(0), CE);
+  if (Lock && Model.isObjectLock(Lock->Name))
+    return Slot;
+  return std::nullopt;
 }
 
 void FunctionAnalyzer::noteSites(llvm::ArrayRef<SourceLocation> Chain,

@@ -1,5 +1,6 @@
 #include "engine/MacroExpansions.h"
 
+#include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroArgs.h"
 #include "llvm/Support/Path.h"
@@ -100,6 +101,25 @@ void expansionChain(const SourceManager &SM, SourceLocation Loc,
     Chain.push_back(NameLoc);
     Loc = NameLoc;
   }
+}
+
+const RecordedExpansion *primitiveUsing(const ExpansionRecorder &Expansions,
+                                        const SourceManager &SM,
+                                        const Stmt *Value, const Stmt *User) {
+  if (!User->getBeginLoc().isMacroID())
+    return nullptr;
+  llvm::SmallVector<SourceLocation, 8> Chain, Inner;
+  expansionChain(SM, User->getBeginLoc(), Chain);
+  // Where the value itself was written: parentheses around an argument
+  // (per_cpu_ptr()'s `(cpu)`) are the macro body's.
+  const auto *E = dyn_cast<Expr>(Value);
+  expansionChain(SM, (E ? E->IgnoreParenImpCasts() : Value)->getBeginLoc(),
+                 Inner);
+  for (SourceLocation L : llvm::reverse(Chain))
+    if (const RecordedExpansion *R = Expansions.find(L);
+        R && R->Prim && !llvm::is_contained(Inner, L))
+      return R;
+  return nullptr;
 }
 
 StringRef macroNameAt(const SourceManager &SM, const LangOptions &LO,

@@ -14,6 +14,7 @@
 #include "engine/KernelModel.h"
 #include "engine/Summary.h"
 
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -72,6 +73,15 @@ SourcePoint pointAt(const clang::SourceManager &SM, clang::SourceLocation Loc);
 /// Loc, innermost first, each named by the location of its macro name token.
 void expansionChain(const clang::SourceManager &SM, clang::SourceLocation Loc,
                     llvm::SmallVectorImpl<clang::SourceLocation> &Chain);
+
+/// The outermost known primitive macro whose body (not the argument that
+/// wrote Value) uses Value at User, User being an expression Value is part
+/// of: `spinlock_check(&n->lock)` in spin_lock_irqsave()'s body uses the
+/// caller's `&n->lock`.
+const RecordedExpansion *primitiveUsing(const ExpansionRecorder &Expansions,
+                                        const clang::SourceManager &SM,
+                                        const clang::Stmt *Value,
+                                        const clang::Stmt *User);
 
 /// The macro name at a name-token location from expansionChain.
 llvm::StringRef macroNameAt(const clang::SourceManager &SM,

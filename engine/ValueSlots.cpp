@@ -836,6 +836,22 @@ std::optional<unsigned> ValueSlots::localOf(const Expr *E) const {
   return std::nullopt;
 }
 
+std::optional<unsigned> ValueSlots::objectSlot(const Expr *Address) const {
+  const auto *U = dyn_cast<UnaryOperator>(Address->IgnoreParenImpCasts());
+  if (!U || U->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  const Expr *E = U->getSubExpr()->IgnoreParens();
+  while (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (M->isArrow()) {
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
+      return Ref ? varSlot(Ref->getDecl()) : std::nullopt;
+    }
+    E = M->getBase()->IgnoreParens();
+  }
+  return std::nullopt;
+}
+
 std::optional<unsigned> ValueSlots::slotOf(const Expr *Cond) const {
   if (std::optional<unsigned> P = paramIndex(Cond))
     return P;

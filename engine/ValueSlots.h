@@ -111,6 +111,9 @@ public:
   /// The sign slot a direct call's result goes to, where the callee's
   /// signed return converts to the variable without changing its sign.
   std::optional<unsigned> signResultSlot(const clang::CallExpr *CE) const;
+  /// The variable slot of the local pointer whose object an address names
+  /// (`&n->lock`, `&n->a.b`), if the function keeps one.
+  std::optional<unsigned> objectSlot(const clang::Expr *Address) const;
   /// The parameter-test slot a condition is, if it is one.
   std::optional<unsigned> testSlotOf(const clang::Expr *Cond) const;
   /// The slot of test T, added if it is new and there is room.

@@ -175,24 +175,6 @@ private:
     }
   }
 
-  /// The known macro whose body (not its argument) uses Cur at User.
-  const RecordedExpansion *macroUsing(const Stmt *Cur, const Stmt *User) const {
-    if (!User->getBeginLoc().isMacroID())
-      return nullptr;
-    llvm::SmallVector<SourceLocation, 8> Chain, Inner;
-    expansionChain(SM, User->getBeginLoc(), Chain);
-    // Where the value itself was written: parentheses around an argument
-    // (per_cpu_ptr()'s `(cpu)`) are the macro body's.
-    const auto *E = dyn_cast<Expr>(Cur);
-    expansionChain(SM, (E ? E->IgnoreParenImpCasts() : Cur)->getBeginLoc(),
-                   Inner);
-    for (SourceLocation L : llvm::reverse(Chain))
-      if (const RecordedExpansion *R = Expansions.find(L);
-          R && R->Prim && !llvm::is_contained(Inner, L))
-        return R;
-    return nullptr;
-  }
-
   /// Cur computes the value (Object: it is the object a per-CPU address
   /// points to, as an lvalue); climbs to what uses it.
   /// Whether S is inside an operand that is not evaluated: sizeof(p->f)
@@ -221,7 +203,7 @@ private:
       const Stmt *P = PM.getParent(Cur);
       if (!P)
         return;
-      if (const RecordedExpansion *R = macroUsing(Cur, P)) {
+      if (const RecordedExpansion *R = primitiveUsing(Expansions, SM, Cur, P)) {
         Out.push_back({ValueUse::Kind::Arg, P, Via, 0, nullptr, R->Name});
         return;
       }
