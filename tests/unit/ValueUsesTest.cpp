@@ -137,8 +137,8 @@ std::vector<std::string> reached(const ValueGraph &G, const FunctionSummary &F,
                                  const ValueFlow &Flow) {
   std::vector<std::string> Reached;
   G.uses(F, Flow, [&](const ReachedUse &R) {
-    std::string T = R.Function->Name + ":" +
-                    std::to_string(R.Use->Where.Line) + " after";
+    std::string T =
+        R.Function->Name + ":" + std::to_string(R.Use->Where.Line) + " after";
     for (const ValueStep &S : R.Steps)
       T += std::string(S.K == ValueStep::Returned ? " returned " : " passed ") +
            std::to_string(S.Use->Where.Line);
@@ -158,8 +158,7 @@ TEST(ValueUses, TheGraphFollowsReturnsAndArguments) {
   const FunctionSummary &Grab = *P.find("/src/v.c@grab");
   EXPECT_EQ(reached(G, Grab, *flowOf(Grab, ValueFlow::From::Operation)),
             (std::vector<std::string>{
-                "grab:13 after",
-                "run:30 after returned 15 ended 14",
+                "grab:13 after", "run:30 after returned 15 ended 14",
                 "run:31 after returned 15 ended 14",
                 "run:32 after returned 15 ended 14",
                 "show:19 after returned 15 passed 34 ended 14"}));
