@@ -26,6 +26,8 @@
 namespace kharden {
 
 class Program;
+struct FollowedValues;
+FollowedValues dropUnfollowedValues(Program &P);
 
 /// Why a function may be entered in a context: the notes from a kernel fact
 /// down the calls that reach it. A whole tree has millions of entry
@@ -197,6 +199,8 @@ public:
   EntryStats entryStats() const;
 
 private:
+  /// Rewrites the functions' value flows (engine/ValueUses.h).
+  friend FollowedValues dropUnfollowedValues(Program &P);
   /// F's notes that explain a point in state R of F entered in Entry.
   static llvm::SmallVector<const Note *, 3>
   localNotes(const FunctionSummary &F, const AbsState &Entry,

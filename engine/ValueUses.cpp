@@ -703,6 +703,71 @@ void ValueGraph::follow(const FunctionSummary &F, const ValueFlow &Flow,
   }
 }
 
+FollowedValues dropUnfollowedValues(Program &P) {
+  // The steps follow() takes, from every flow it can start at, without its
+  // step limit: a superset of what any traversal reaches.
+  FunctionTable &Fs = P.Functions;
+  using FlowRef = std::pair<uint32_t, uint32_t>; // function, flow
+  std::vector<std::vector<bool>> Kept(Fs.size());
+  llvm::StringMap<std::vector<FlowRef>> CallersOf;
+  std::vector<FlowRef> Work;
+  FollowedValues Count;
+  for (uint32_t I = 0; I < Fs.size(); ++I) {
+    const FunctionSummary &F = Fs[I];
+    Kept[I].assign(F.Values.size(), false);
+    Count.Flows += F.Values.size();
+    for (uint32_t J = 0; J < F.Values.size(); ++J) {
+      const ValueFlow &V = F.Values[J];
+      if (V.Source == ValueFlow::From::Call && V.Index < F.Calls.size())
+        CallersOf[F.Calls[V.Index].CalleeKey].push_back({I, J});
+      if (V.Source == ValueFlow::From::Operation) {
+        Kept[I][J] = true;
+        Work.push_back({I, J});
+      }
+    }
+  }
+  auto Keep = [&](uint32_t I, uint32_t J) {
+    if (!Kept[I][J]) {
+      Kept[I][J] = true;
+      Work.push_back({I, J});
+    }
+  };
+  while (!Work.empty()) {
+    auto [I, J] = Work.back();
+    Work.pop_back();
+    const FunctionSummary &F = Fs[I];
+    const ValueFlow &Flow = F.Values[J];
+    for (const ValueUse &U : Flow.Uses) {
+      if (U.K == ValueUse::Kind::Arg && U.Call >= 0 &&
+          size_t(U.Call) < F.Calls.size())
+        if (const FunctionSummary *Callee = P.find(F.Calls[U.Call].CalleeKey))
+          if (const ValueFlow *In = parameterFlow(*Callee, U.Arg))
+            Keep(uint32_t(Fs.indexOf(*Callee)),
+                 uint32_t(In - Callee->Values.data()));
+      if (U.K == ValueUse::Kind::Return &&
+          Flow.Source != ValueFlow::From::Parameter)
+        if (auto It = CallersOf.find(F.Key); It != CallersOf.end())
+          for (auto [C, K] : It->second)
+            Keep(C, K);
+    }
+  }
+  for (uint32_t I = 0; I < Fs.size(); ++I) {
+    FunctionSummary &F = Fs[I];
+    size_t Left = llvm::count(Kept[I], true);
+    Count.Kept += Left;
+    if (Left == F.Values.size())
+      continue;
+    // A new vector, not erase(): the dropped flows' room is given back.
+    std::vector<ValueFlow> Followed;
+    Followed.reserve(Left);
+    for (size_t J = 0; J < F.Values.size(); ++J)
+      if (Kept[I][J])
+        Followed.push_back(std::move(F.Values[J]));
+    F.Values = std::move(Followed);
+  }
+  return Count;
+}
+
 size_t ValueGraph::firstPassedDown(const ReachedUse &R) {
   size_t Down = R.Steps.size();
   for (size_t I = R.Steps.size(); I-- > 0;) {

@@ -1,6 +1,7 @@
 #include "frontend/Results.h"
 
 #include "ci/PathGlob.h"
+#include "engine/ValueUses.h"
 #include "findings/Output.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
@@ -303,6 +304,9 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
       C->reportOnlyIn(OwnFiles);
   for (TUSummary &S : Context)
     P.add(std::move(S));
+  // Before the solve: its entry contexts take the room the dropped flows
+  // leave (issue 21).
+  FollowedValues Followed = dropUnfollowedValues(P);
   P.solve();
   if (Opts.Stats) {
     const IndirectCallStats &I = P.indirectCalls();
@@ -315,6 +319,9 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
     errs() << formatv("kharden: stats: entry contexts: {0} of {1} functions, "
                       "{2} distinct states\n",
                       E.Contexts, P.functions().size(), E.States);
+    errs() << formatv("kharden: stats: value flows: {0} of {1} kept (the "
+                      "others no operation's value reaches)\n",
+                      Followed.Kept, Followed.Flows);
   }
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);

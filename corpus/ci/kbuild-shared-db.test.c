@@ -19,6 +19,7 @@
 // KNOWN: kharden: stats: 1 translation unit: 0 analysed, 1 reused ({{.*}}/kharden-kbuild.db); callers from 1 stored translation unit
 // KNOWN-NEXT: kharden: stats: calls through function pointers: 0 resolved, 0 capped (more than 8 targets), 0 open (0 with nothing stored in the run)
 // KNOWN-NEXT: kharden: stats: entry contexts: 4 of 4 functions, 3 distinct states
+// KNOWN-NEXT: kharden: stats: value flows: 0 of 3 kept (the others no operation's value reaches)
 // KNOWN-NEXT: callee.c:7:2: warning: per-CPU write 'raw_cpu_write(callee_last)'
 // KNOWN: entry.c:9:2: note: IRQs enabled here by 'local_irq_enable()'
 // KNOWN: entry.c:10:9: note: 'entry_helper' called here

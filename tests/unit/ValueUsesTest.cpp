@@ -131,6 +131,24 @@ TEST(ValueUses, ParametersKeepOnlyWhatACallerFollows) {
             std::vector<std::string>{"deref 19 via e"});
 }
 
+/// "function:line after [returned|passed line]... [ended line]" for each
+/// use Flow's value reaches.
+std::vector<std::string> reached(const ValueGraph &G, const FunctionSummary &F,
+                                 const ValueFlow &Flow) {
+  std::vector<std::string> Reached;
+  G.uses(F, Flow, [&](const ReachedUse &R) {
+    std::string T =
+        R.Function->Name + ":" + std::to_string(R.Use->Where.Line) + " after";
+    for (const ValueStep &S : R.Steps)
+      T += std::string(S.K == ValueStep::Returned ? " returned " : " passed ") +
+           std::to_string(S.Use->Where.Line);
+    if (R.endedAt().valid())
+      T += " ended " + std::to_string(R.endedAt().Line);
+    Reached.push_back(T);
+  });
+  return Reached;
+}
+
 TEST(ValueUses, TheGraphFollowsReturnsAndArguments) {
   Analysed A = analyse();
   Program P(A.Model);
@@ -138,24 +156,46 @@ TEST(ValueUses, TheGraphFollowsReturnsAndArguments) {
   P.solve();
   ValueGraph G(P);
   const FunctionSummary &Grab = *P.find("/src/v.c@grab");
-  std::vector<std::string> Reached;
-  G.uses(Grab, *flowOf(Grab, ValueFlow::From::Operation),
-         [&](const ReachedUse &R) {
-           std::string T = R.Function->Name + ":" +
-                           std::to_string(R.Use->Where.Line) + " after";
-           for (const ValueStep &S : R.Steps)
-             T += std::string(S.K == ValueStep::Returned ? " returned " : " passed ") +
-                  std::to_string(S.Use->Where.Line);
-           if (R.endedAt().valid())
-             T += " ended " + std::to_string(R.endedAt().Line);
-           Reached.push_back(T);
-         });
-  EXPECT_EQ(Reached, (std::vector<std::string>{
-                         "grab:13 after",
-                         "run:30 after returned 15 ended 14",
-                         "run:31 after returned 15 ended 14",
-                         "run:32 after returned 15 ended 14",
-                         "show:19 after returned 15 passed 34 ended 14"}));
+  EXPECT_EQ(reached(G, Grab, *flowOf(Grab, ValueFlow::From::Operation)),
+            (std::vector<std::string>{
+                "grab:13 after", "run:30 after returned 15 ended 14",
+                "run:31 after returned 15 ended 14",
+                "run:32 after returned 15 ended 14",
+                "show:19 after returned 15 passed 34 ended 14"}));
+}
+
+/// What every operation's value reaches in P, function by function.
+std::vector<std::string> everyTraversal(const Program &P) {
+  ValueGraph G(P);
+  std::vector<std::string> All;
+  for (const FunctionSummary &F : P.functions())
+    for (const ValueFlow &Flow : F.Values)
+      if (Flow.Source == ValueFlow::From::Operation) {
+        All.push_back("from " + F.Name + " op " + std::to_string(Flow.Index));
+        llvm::append_range(All, reached(G, F, Flow));
+      }
+  return All;
+}
+
+TEST(ValueUses, DroppingUnfollowedFlowsKeepsEveryTraversal) {
+  Analysed A = analyse();
+  Program Whole(A.Model), Followed(A.Model);
+  Whole.add(A.TU);
+  Followed.add(A.TU);
+  FollowedValues Kept = dropUnfollowedValues(Followed);
+  Whole.solve();
+  Followed.solve();
+  // grab's buffer, run's CPU number, what run gets from grab() (grab returns
+  // the buffer) and show's e (run passes it the buffer) stay; run's out,
+  // which only copy() gets, goes.
+  EXPECT_EQ(Kept.Flows, 5u);
+  EXPECT_EQ(Kept.Kept, 4u);
+  EXPECT_TRUE(parameterFlow(*Whole.find("run"), 0));
+  EXPECT_FALSE(parameterFlow(*Followed.find("run"), 0));
+  EXPECT_TRUE(parameterFlow(*Followed.find("/src/v.c@show"), 0));
+  std::vector<std::string> Before = everyTraversal(Whole);
+  EXPECT_EQ(Before.size(), 8u); // two operations, six uses
+  EXPECT_EQ(everyTraversal(Followed), Before);
 }
 
 } // namespace
