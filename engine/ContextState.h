@@ -85,6 +85,8 @@ bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 
 /// What is known of values a caller passes, sorted by ArgRef.
 using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
+/// What is known of fields of one object, by field path, sorted.
+using FieldFacts = std::vector<std::pair<std::string, KnownBits>>;
 
 /// What a caller passes as A: all bits for a constant zero among ArgKnown
 /// and ArgTrue (as RelState::ParamKnown), else what Bits says of A.
