@@ -117,6 +117,9 @@ struct ParamTest {
   bool relation() const { return Other >= 0; }
   /// Whether the test holds for an argument with bits B, if they say.
   std::optional<bool> decide(const KnownBits &B) const;
+  /// What a path that found the test to be Holds knows of the argument's
+  /// bits: all of Mask where it found `==` (or a one-bit `!=`) true.
+  KnownBits knownWhen(bool Holds) const;
   bool operator==(const ParamTest &O) const {
     return Arg == O.Arg && Equal == O.Equal && Mask == O.Mask &&
            Value == O.Value && Other == O.Other;

@@ -165,6 +165,9 @@ void FunctionAnalyzer::collectEvents() {
         if (!Callee || Callee->ReturnsMember < 0)
           return std::nullopt;
         return unsigned(Callee->ReturnsMember);
+      },
+      [this](const FunctionDecl *F) {
+        return F->getIdentifier() && TU.Lookup.model().isBitTest(F->getName());
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
