@@ -401,6 +401,19 @@ std::optional<bool> ParamTest::decide(const KnownBits &B) const {
   return std::nullopt;
 }
 
+KnownBits ParamTest::knownWhen(bool Holds) const {
+  if (relation() || (Value & ~Mask))
+    return {};
+  bool Matches = Holds == Equal; // `(Arg & Mask) == Value` holds
+  if (Matches)
+    return {Mask & ~Value, Mask & Value};
+  if (llvm::has_single_bit(Mask)) // the one bit is the other way
+    return {Mask & Value, Mask & ~Value};
+  if (Value == 0 && Mask == ~uint64_t(0))
+    return KnownBits::nonZero();
+  return {};
+}
+
 KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
                      llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
                      const ArgRef &A) {

@@ -85,6 +85,8 @@ bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 
 /// What is known of values a caller passes, sorted by ArgRef.
 using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
+/// What is known of fields of one object, by field path, sorted.
+using FieldFacts = std::vector<std::pair<std::string, KnownBits>>;
 
 /// What a caller passes as A: all bits for a constant zero among ArgKnown
 /// and ArgTrue (as RelState::ParamKnown), else what Bits says of A.
@@ -115,6 +117,9 @@ struct ParamTest {
   bool relation() const { return Other >= 0; }
   /// Whether the test holds for an argument with bits B, if they say.
   std::optional<bool> decide(const KnownBits &B) const;
+  /// What a path that found the test to be Holds knows of the argument's
+  /// bits: all of Mask where it found `==` (or a one-bit `!=`) true.
+  KnownBits knownWhen(bool Holds) const;
   bool operator==(const ParamTest &O) const {
     return Arg == O.Arg && Equal == O.Equal && Mask == O.Mask &&
            Value == O.Value && Other == O.Other;

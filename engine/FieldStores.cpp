@@ -24,7 +24,7 @@ std::optional<StoreStmt> storeOf(const Stmt *S) {
 
 FieldStores::FieldStores(const CFG &Cfg, const CfgReach &Blocks,
                          const ValueSlots &Slots, ValueBits Bits,
-                         CalleeStores OfCall)
+                         CalleeStores OfCall, CalleeReturns Returned)
     : Cfg(Cfg), Blocks(Blocks), Slots(Slots) {
   for (const CFGBlock *B : Cfg) {
     unsigned Index = 0;
@@ -34,9 +34,13 @@ FieldStores::FieldStores(const CFG &Cfg, const CfgReach &Blocks,
       if (!Elem)
         continue;
       const Stmt *S = Elem->getStmt();
-      if (isa<CallExpr>(S))
+      if (isa<CallExpr>(S) || isa<ReturnStmt>(S))
         Position[S] = {B, Index};
-      if (std::optional<StoreStmt> W = storeOf(S)) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        for (const Decl *D : DS->decls())
+          if (const auto *V = dyn_cast<VarDecl>(D))
+            addInitializer(V, B, Index, Bits, Returned);
+      } else if (std::optional<StoreStmt> W = storeOf(S)) {
         // A field, or a whole structure (which holds its fields).
         std::optional<FieldPath> F = Slots.fieldOf(W->Target);
         if (F && (F->Through || !F->Field.empty() ||
@@ -58,6 +62,52 @@ FieldStores::FieldStores(const CFG &Cfg, const CfgReach &Blocks,
   // Only stores are ever asked whether they dominate a point.
   if (!Stores.empty())
     Dominators.buildDominatorTree(const_cast<CFG *>(&Cfg));
+}
+
+void FieldStores::addInitializer(const VarDecl *V, const CFGBlock *B,
+                                 unsigned Index, ValueBits Bits,
+                                 CalleeReturns Returned) {
+  const Expr *Init = V->getInit();
+  if (!Init || !V->hasLocalStorage() || !V->getType()->isStructureType())
+    return;
+  Init = Init->IgnoreParenImpCasts();
+  if (const auto *List = dyn_cast<InitListExpr>(Init))
+    return addInitList({V, false, ""}, List, B, Index, Bits);
+  // `class_rcu_t scope = class_rcu_constructor()`: a guard's constructor
+  // returns its `.lock` set.
+  if (const auto *CE = dyn_cast<CallExpr>(Init))
+    if (const FieldFacts *Fields = Returned(CE))
+      for (const auto &[Field, Known] : *Fields)
+        Stores.push_back({{V, false, Field}, Known, B, Index});
+}
+
+void FieldStores::addInitList(const FieldPath &Object, const InitListExpr *List,
+                              const CFGBlock *B, unsigned Index,
+                              ValueBits Bits) {
+  const auto *Record = List->getType()->getAsStructureType();
+  if (!Record)
+    return;
+  // The semantic form has an initializer per field in order, implicit
+  // zeros for those it does not name (C11 6.7.9p21).
+  unsigned I = 0;
+  for (const FieldDecl *F : Record->getDecl()->fields()) {
+    if (I >= List->getNumInits())
+      break;
+    const Expr *Init = List->getInit(I++)->IgnoreParenImpCasts();
+    if (F->getName().empty()) // an anonymous member: paths do not name it
+      continue;
+    FieldPath Field{Object.Base, Object.Through,
+                    joinField(Object.Field, F->getName())};
+    if (const auto *Inner = dyn_cast<InitListExpr>(Init)) {
+      addInitList(Field, Inner, B, Index, Bits);
+      continue;
+    }
+    bool Scalar = F->getType()->isScalarType();
+    KnownBits Known = !Scalar                          ? KnownBits{}
+                      : isa<ImplicitValueInitExpr>(Init) ? KnownBits::constant(0)
+                                                         : Bits(Init);
+    Stores.push_back({std::move(Field), Known, B, Index});
+  }
 }
 
 bool FieldStores::before(const Store &S, const CFGBlock *Block,
@@ -95,13 +145,26 @@ std::optional<KnownBits> FieldStores::joined(const FieldPath &Field,
   return Reaches ? *Bits : KnownBits{};
 }
 
-std::vector<std::pair<std::string, KnownBits>>
-FieldStores::knownAt(const FieldPath &Object, const CallExpr *CE) const {
-  std::vector<std::pair<std::string, KnownBits>> Out;
+FieldFacts FieldStores::knownAt(const FieldPath &Object,
+                                const CallExpr *CE) const {
   auto It = Position.find(CE);
   if (It == Position.end())
-    return Out;
-  auto [Block, Index] = It->second;
+    return {};
+  return knownAt(Object, It->second.first, It->second.second - 1);
+}
+
+FieldFacts FieldStores::knownAt(const FieldPath &Object,
+                                const ReturnStmt *R) const {
+  auto It = Position.find(R);
+  if (It == Position.end())
+    return {};
+  return knownAt(Object, It->second.first, It->second.second - 1);
+}
+
+FieldFacts FieldStores::knownAt(const FieldPath &Object, const CFGBlock *Block,
+                                unsigned Element) const {
+  FieldFacts Out;
+  unsigned Index = Element + 1;
   bool Parameter = Object.Through && isa<ParmVarDecl>(Object.Base);
   for (const Store &S : Stores) {
     if (!S.Where.sameObject(Object) || S.Where.Field == Object.Field ||

@@ -68,19 +68,29 @@ public:
   using CalleeStores =
       llvm::function_ref<const ArgFacts *(const clang::CallExpr *)>;
   using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
+  /// What a callee in this file returns in the fields of the structure it
+  /// returns, per its summary (FunctionSummary::ReturnFields).
+  using CalleeReturns = llvm::function_ref<const FieldFacts *(
+      const clang::CallExpr *)>;
 
   /// Slots names the fields (ValueSlots::fieldOf()) and says which are a
   /// parameter's (argRefOf()); Blocks is Cfg's reachability. Both must
   /// outlive this. Bits says what is known of a stored value.
   FieldStores(const clang::CFG &Cfg, const CfgReach &Blocks,
-              const ValueSlots &Slots, ValueBits Bits, CalleeStores OfCall);
+              const ValueSlots &Slots, ValueBits Bits, CalleeStores OfCall,
+              CalleeReturns Returned);
 
   /// The fields of Object (its own Field a prefix) known at call CE, as
   /// {path below Object, bits}, sorted. A field of a parameter's object
   /// that the function stores without a known value comes with unknown
   /// bits: what the caller said of it no longer holds.
-  std::vector<std::pair<std::string, KnownBits>>
-  knownAt(const FieldPath &Object, const clang::CallExpr *CE) const;
+  FieldFacts knownAt(const FieldPath &Object, const clang::CallExpr *CE) const;
+  /// The same at a return statement (what it returns in a local
+  /// structure's fields), and at element Index (from 0) of Block (a
+  /// cleanup-attribute call, which has no statement).
+  FieldFacts knownAt(const FieldPath &Object, const clang::ReturnStmt *R) const;
+  FieldFacts knownAt(const FieldPath &Object, const clang::CFGBlock *Block,
+                     unsigned Index) const;
   /// Fields of parameter objects the function stores: with what the values
   /// have in common where every path to the exit stores them, with nothing
   /// known where some path may not (a caller's knowledge of them ends).
@@ -88,6 +98,13 @@ public:
   ArgFacts parameterStores() const;
 
 private:
+  /// Stores of a declaration's initializer into the fields of its
+  /// structure: an initializer list's members (a member it does not name is
+  /// zero), or the fields a callee of the file returns known.
+  void addInitializer(const clang::VarDecl *V, const clang::CFGBlock *B,
+                      unsigned Index, ValueBits Bits, CalleeReturns Returned);
+  void addInitList(const FieldPath &Object, const clang::InitListExpr *List,
+                   const clang::CFGBlock *B, unsigned Index, ValueBits Bits);
   struct Store {
     FieldPath Where;
     KnownBits Bits;
@@ -112,7 +129,7 @@ private:
   const ValueSlots &Slots;
   clang::CFGDomTree Dominators;
   std::vector<Store> Stores;
-  /// Where each call is: {block, 1 + index of its element}.
+  /// Where each call and return is: {block, 1 + index of its element}.
   llvm::DenseMap<const clang::Stmt *,
                  std::pair<const clang::CFGBlock *, unsigned>>
       Position;

@@ -386,6 +386,7 @@ void FunctionAnalyzer::solve() {
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
     Out.ReturnsMember = int8_t(*P);
   summarizeReturns();
+  summarizeReturnedFields();
   Out.ReturnBits = Slots->returnBits(
       [&](const CallExpr *CE) { return returnBits(CE); });
 }
@@ -409,6 +410,39 @@ void FunctionAnalyzer::summarizeReturns() {
     }
   if (R)
     Out.ReturnTransfer = *R;
+}
+
+void FunctionAnalyzer::summarizeReturnedFields() {
+  if (!FD->getReturnType()->isStructureType())
+    return;
+  std::optional<FieldFacts> Common;
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B) {
+      auto S = E.getAs<CFGStmt>();
+      const auto *Ret = S ? dyn_cast<ReturnStmt>(S->getStmt()) : nullptr;
+      if (!Ret)
+        continue;
+      const Expr *Value =
+          Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts()
+                             : nullptr;
+      const auto *D = dyn_cast_or_null<DeclRefExpr>(Value);
+      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
+        return;
+      FieldFacts Here = Fields->knownAt({V, false, ""}, Ret);
+      if (!Common) {
+        Common = std::move(Here);
+        continue;
+      }
+      FieldFacts Both;
+      for (const auto &[Field, Bits] : *Common)
+        for (const auto &[Other, OtherBits] : Here)
+          if (Field == Other && !Bits.join(OtherBits).unknown())
+            Both.push_back({Field, Bits.join(OtherBits)});
+      Common = std::move(Both);
+    }
+  if (Common)
+    Out.ReturnFields = std::move(*Common);
 }
 
 static std::string stateText(const RelState &S) {
@@ -485,6 +519,8 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
        << describe(B) << "\n";
   OS << "  returns " << describe(Out.ReturnBits) << "\n";
+  for (const auto &[Field, B] : Out.ReturnFields)
+    OS << "  returns field " << Field << " = " << describe(B) << "\n";
   if (!Out.ReturnsExchange.empty())
     OS << "  returns the exchange of " << Out.ReturnsExchange << "\n";
   for (const ExchangeTest &X : Exchanges)

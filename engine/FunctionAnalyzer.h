@@ -140,6 +140,9 @@ private:
   returnTransfer(const clang::CallExpr *CE) const;
   /// The summary's ReturnTransfer: every return statement's.
   void summarizeReturns();
+  /// The summary's ReturnFields: what every return statement's local
+  /// structure holds.
+  void summarizeReturnedFields();
   /// The caller's own value that argument Arg passes as the callee's
   /// CalleeRef: a parameter passed on, or a field of what one points to.
   std::optional<ArgRef> callerRef(const clang::Expr *Arg,
@@ -204,15 +207,19 @@ private:
                      std::vector<Event> &Events);
   /// Effects: whether the callee's summary changes the context after it
   /// (not for a primitive whose effects stand for it).
+  /// CleanedUp: the variable whose cleanup attribute makes the call.
   void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
                std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
-               bool Effects = true);
+               bool Effects = true,
+               const clang::VarDecl *CleanedUp = nullptr);
   /// A call through a function pointer: a call site for the targets the
   /// run finds, with the exits of the file's own targets, or a documented
   /// contract's effects.
   void addCallThrough(const clang::CallExpr *CE, std::vector<Event> &Events);
-  /// What CE passes (Loc: where the call is).
-  CallSite callSite(const clang::CallExpr *CE, clang::SourceLocation Loc);
+  /// What CE passes (Loc: where the call is), or a cleanup attribute's
+  /// call of CleanedUp's address.
+  CallSite callSite(const clang::CallExpr *CE, clang::SourceLocation Loc,
+                    const clang::VarDecl *CleanedUp = nullptr);
   /// The event of call site Out.Calls.back().
   Event callEvent(const clang::CallExpr *CE);
   /// Callee's exits as the call CE takes them, if they change anything.
@@ -300,6 +307,7 @@ private:
   std::optional<ParamBitsFlow> ParamBits;
   std::vector<BranchTest> Branches; ///< Per block.
   unsigned Current = 0;             ///< The block being classified.
+  const clang::CFGBlock *CurrentBlock = nullptr;
   /// Blocks whose branch tests a macro's expansion, by its name token: the
   /// expansion may begin in an earlier block (a statement expression).
   llvm::DenseMap<unsigned, unsigned> BlockTestingMacro;

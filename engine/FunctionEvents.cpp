@@ -165,12 +165,20 @@ void FunctionAnalyzer::collectEvents() {
         if (!Callee || Callee->ReturnsMember < 0)
           return std::nullopt;
         return unsigned(Callee->ReturnsMember);
+      },
+      [this](const FunctionDecl *F) {
+        return F->getIdentifier() && TU.Lookup.model().isBitTest(F->getName());
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
       [&](const CallExpr *CE) -> const ArgFacts * {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
         return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
+      },
+      [&](const CallExpr *CE) -> const FieldFacts * {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee && !Callee->ReturnFields.empty() ? &Callee->ReturnFields
+                                                       : nullptr;
       });
   Out.Stores = Fields->parameterStores();
   ParamBits.emplace(
@@ -187,6 +195,7 @@ void FunctionAnalyzer::collectEvents() {
   ElementEvents.resize(Cfg->getNumBlockIDs());
   for (const CFGBlock *B : Order) {
     Current = B->getBlockID();
+    CurrentBlock = B;
     for (const CFGElement &E : *B) {
       if (auto S = E.getAs<CFGStmt>())
         ElementAt.try_emplace(S->getStmt(), Current,
@@ -222,7 +231,8 @@ void FunctionAnalyzer::classify(const CFGElement &E,
                                 std::vector<Event> &Events) {
   if (auto Cleanup = E.getAs<CFGCleanupFunction>()) {
     if (const FunctionDecl *F = Cleanup->getFunctionDecl())
-      addCall(F, Cleanup->getVarDecl()->getLocation(), Events);
+      addCall(F, Cleanup->getVarDecl()->getLocation(), Events, nullptr, true,
+              Cleanup->getVarDecl());
     return;
   }
   auto Elem = E.getAs<CFGStmt>();
@@ -505,9 +515,19 @@ unsigned FunctionAnalyzer::testingBlock(const Stmt *S, SourceLocation UseLoc,
   return Tested ? Tester : ~0u;
 }
 
-CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc) {
+CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
+                                    const VarDecl *CleanedUp) {
   CallSite C;
   C.Where = TU.point(Loc);
+  // A cleanup attribute's call passes the variable's address, with the
+  // fields its initializer and later stores set (a guard's `.lock`).
+  if (CleanedUp) {
+    C.ArgKnown = C.ArgTrue = 1;
+    for (auto &[Field, B] :
+         Fields->knownAt({CleanedUp, false, ""}, CurrentBlock,
+                         unsigned(ElementEvents[Current].size() - 1)))
+      C.ArgBits.push_back({ArgRef{0, Field}, B});
+  }
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
     const Expr *Arg = CE->getArg(I);
@@ -603,8 +623,8 @@ FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
 
 void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
                                std::vector<Event> &Events, const CallExpr *CE,
-                               bool Effects) {
-  CallSite C = callSite(CE, Loc);
+                               bool Effects, const VarDecl *CleanedUp) {
+  CallSite C = callSite(CE, Loc, CleanedUp);
   C.CalleeKey = TU.keyOf(Callee);
   C.CalleeName = Callee->getNameAsString();
   Out.Calls.push_back(std::move(C));
@@ -671,14 +691,17 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
   llvm::SmallVector<ImportedTest, 2> Out;
   for (const ParamTest &T : Callee.Tests) {
     ImportedTest &I = Out.emplace_back();
-    if (!CE || T.Arg.Index >= CE->getNumArgs())
+    // A cleanup attribute's call (no CE) has only what callSite() knew.
+    if (CE && T.Arg.Index >= CE->getNumArgs())
       continue;
     if (T.relation()) {
-      I = importRelation(T, CE);
+      if (CE)
+        I = importRelation(T, CE);
       continue;
     }
     if ((I.Holds = T.decide(
-             passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))))
+             passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))) ||
+        !CE)
       continue;
     if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg))
       if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,

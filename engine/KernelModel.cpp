@@ -21,7 +21,7 @@ struct ModelFile {
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
-  std::vector<std::string> AtomicSafe;
+  std::vector<std::string> AtomicSafe, BitTests;
   std::vector<ValueSource> Values;
   std::vector<NodePreference> NodePreferences;
   std::optional<StackOffsetNames> StackOffset;
@@ -459,6 +459,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("cpu-indexed", F.CpuIndexed);
     Io.mapOptional("percpu-exchanges", F.PercpuExchanges);
     Io.mapOptional("atomic-safe", F.AtomicSafe);
+    Io.mapOptional("bit-tests", F.BitTests);
     Io.mapOptional("node-preferences", F.NodePreferences);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
@@ -470,7 +471,11 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("check-rules", F.CheckRules);
   }
   static std::string validate(IO &, ModelFile &F) {
-    return F.AtomicSafe.empty() ? "" : validateNames(F.AtomicSafe, "atomic-safe");
+    std::string Error =
+        F.AtomicSafe.empty() ? "" : validateNames(F.AtomicSafe, "atomic-safe");
+    if (Error.empty() && !F.BitTests.empty())
+      Error = validateNames(F.BitTests, "bit-tests");
+    return Error;
   }
 };
 
@@ -614,6 +619,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(CpuIndexed, std::move(File.CpuIndexed));
   prepend(PercpuExchanges, std::move(File.PercpuExchanges));
   prepend(AtomicSafe, std::move(File.AtomicSafe));
+  prepend(BitTests, std::move(File.BitTests));
   prepend(NodePreferences, std::move(File.NodePreferences));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
@@ -637,6 +643,7 @@ void KernelModel::compile() {
   CpuIndexedNames.add(CpuIndexed);
   PercpuExchangeNames.add(PercpuExchanges);
   AtomicSafeNames.add(AtomicSafe);
+  BitTestNames.add(BitTests);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -771,6 +778,10 @@ bool KernelModel::isPercpuExchange(StringRef Name) const {
 
 bool KernelModel::isAtomicSafe(StringRef Function) const {
   return AtomicSafeNames.contains(Function);
+}
+
+bool KernelModel::isBitTest(StringRef Function) const {
+  return BitTestNames.contains(Function);
 }
 
 bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {

@@ -408,6 +408,9 @@ public:
   /// Functions the kernel documents as callable in atomic context: a call
   /// of one never sleeps for its caller (put_task_struct()).
   bool isAtomicSafe(llvm::StringRef Function) const;
+  /// Functions `(nr, addr)` that return whether bit nr of the bitmap at
+  /// addr is set, and do nothing else (_test_bit()).
+  bool isBitTest(llvm::StringRef Function) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// The first `workqueues.queue-calls` entry naming Function, or null.
@@ -450,8 +453,8 @@ private:
   llvm::StringMap<unsigned> ExactPrimitives;
   std::vector<NamePattern> GlobPrimitives;
   std::string Digest;
-  std::vector<std::string> AtomicSafe;
-  NameSet AtomicSafeNames;
+  std::vector<std::string> AtomicSafe, BitTests;
+  NameSet AtomicSafeNames, BitTestNames;
 };
 
 /// Memoizing primitive lookup for one thread: the kernel expands millions of

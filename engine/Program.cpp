@@ -542,7 +542,8 @@ void Program::solve() {
 }
 
 AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
-                              const CallSite &C, size_t To) const {
+                              const CallSite &C, size_t To,
+                              llvm::ArrayRef<ParamTest> CallerTests) const {
   AbsState Callee = compose(Entry, R);
   Callee.ArgKnown = C.ArgKnown;
   Callee.ArgTrue = C.ArgTrue;
@@ -559,6 +560,30 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
     } else if (std::optional<bool> V = parameterValue(Entry, R, Param)) {
       Callee.ArgKnown |= uint8_t(1u << Arg);
       Callee.ArgTrue |= uint8_t(unsigned(*V) << Arg);
+    }
+  }
+  // A parameter passed on that the path tested (`if
+  // (!HPageVmemmapOptimized(page))` before `__update_and_free_page(h,
+  // page)`): the callee's own test of the same bits comes out the same way.
+  // Tests are of the caller's entry values; Forwarded says the caller never
+  // assigns the parameter, and a store to the field before the call is in
+  // ArgBits (below), which overrides this. A store the caller does not show
+  // (inline assembly, a callee in another file) is not seen: the bet
+  // FieldStores makes.
+  for (unsigned I = 0; I < CallerTests.size() && I < RelState::MaxTests; ++I) {
+    std::optional<bool> Holds = R.fact(RelState::FirstTestSlot + I);
+    KnownBits Known = Holds ? CallerTests[I].knownWhen(*Holds) : KnownBits{};
+    if (Known.unknown())
+      continue;
+    for (auto [Arg, Param] : C.Forwarded) {
+      ArgRef A{Arg, CallerTests[I].Arg.Field};
+      if (Param != CallerTests[I].Arg.Index || !bitsMatter(To, A))
+        continue;
+      KnownBits Old = Callee.argBits(A);
+      KnownBits Both{Old.Zero | Known.Zero, Old.One | Known.One};
+      Both.NonZero = !Both.One && (Old.NonZero || Known.NonZero);
+      if (!(Both.Zero & Both.One))
+        Callee.setArg(A, Both);
     }
   }
   for (const auto &[A, Bits] : C.ArgBits)
@@ -608,7 +633,7 @@ void Program::propagate(std::deque<size_t> &Work) {
           if (!feasible(Entry, R, F.Tests))
             continue;
           for (size_t To : Callees) {
-            AbsState Callee = calleeEntry(Entry, R, C, To);
+            AbsState Callee = calleeEntry(Entry, R, C, To, F.Tests);
             // A generic hook calls each of its many targets in its context
             // only if it calls it at all, which its type does not say: what
             // is off stays off for any target it calls, what is on may be

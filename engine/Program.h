@@ -165,9 +165,11 @@ public:
   bool targetsOf(const CallSite &C, llvm::SmallVectorImpl<size_t> &Out) const;
   /// The context call site C (in state R of a caller entered in Entry)
   /// enters its callee To in: the kinds and levels, and what is known of
-  /// the arguments (fields and functions included).
+  /// the arguments (fields and functions included), also from what R found
+  /// of the caller's own parameter tests (CallerTests, its summary's).
   AbsState calleeEntry(const AbsState &Entry, const RelState &R,
-                       const CallSite &C, size_t To) const;
+                       const CallSite &C, size_t To,
+                       llvm::ArrayRef<ParamTest> CallerTests) const;
   /// Whether the bits a caller passes as A matter to F: its tests read
   /// them, or it passes them on to a parameter whose tests do.
   bool bitsMatter(const FunctionSummary &F, const ArgRef &A) const {

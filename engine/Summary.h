@@ -207,6 +207,10 @@ struct FunctionSummary {
   /// where every path stores them, else with nothing known (they may
   /// change). Field "" is the whole object.
   ArgFacts Stores;
+  /// Fields of the structure every return returns, as the function set
+  /// them (for callers in the same file): a guard's constructor returns
+  /// `.lock` not NULL, which its destructor tests.
+  FieldFacts ReturnFields;
   std::vector<TargetJoin> Joins;
   /// The per-CPU variable of a `percpu-exchanges` compare-and-exchange
   /// whose success the function's only return returns, its root written

@@ -39,7 +39,8 @@ namespace kharden {
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits, Stores, Joins,
+                          ExitStates, Tests, ReturnBits, Stores,
+                          ReturnFields, Joins,
                           ReturnsExchange, ReturnsMember, ReturnTransfer,
                           FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
@@ -456,6 +457,10 @@ private:
     if (!F.ReturnBits.unknown())
       O["return_bits"] = bits(F.ReturnBits);
     putArray(O, "stores", argFacts(F.Stores));
+    json::Array ReturnFields;
+    for (const auto &[Field, B] : F.ReturnFields)
+      ReturnFields.push_back(json::Object{{"field", Field}, {"bits", bits(B)}});
+    putArray(O, "return_fields", std::move(ReturnFields));
     json::Array Joins;
     for (const TargetJoin &J : F.Joins)
       Joins.push_back(
@@ -804,6 +809,14 @@ private:
     return !O.get(Key) || string(O, Key, Out, P);
   }
 
+  /// {"field": path, "bits": bits}.
+  static bool fieldFact(const json::Value &V,
+                        std::pair<std::string, KnownBits> &Out, Path P) {
+    const json::Object *O = object(V, P);
+    return O && string(*O, "field", Out.first, P) &&
+           knownBits(*O, "bits", Out.second, P);
+  }
+
   /// {"arg": index below 8, "field": path (optional), "bits": bits}.
   static bool argFact(const json::Value &V, std::pair<ArgRef, KnownBits> &Out,
                       Path P) {
@@ -1009,6 +1022,7 @@ private:
            (!O->get("return_bits") ||
             knownBits(*O, "return_bits", F.ReturnBits, P)) &&
            array(*O, "stores", F.Stores, P, argFact) &&
+           array(*O, "return_fields", F.ReturnFields, P, fieldFact) &&
            array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
            optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
            returnsMember(*O, F, P) &&

@@ -357,8 +357,10 @@ ValueSlots::ValueSlots(
     llvm::function_ref<
         llvm::SmallVector<std::pair<unsigned, unsigned>, 1>(const CallExpr *)>
         RelatedArgs,
-    std::function<std::optional<unsigned>(const CallExpr *)> MemberOf)
-    : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)) {
+    std::function<std::optional<unsigned>(const CallExpr *)> MemberOf,
+    std::function<bool(const FunctionDecl *)> IsBitTest)
+    : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)),
+      IsBitTest(std::move(IsBitTest)) {
   BodyFacts Body;
   Body.TraverseStmt(FD->getBody());
   AddressTaken = std::move(Body.AddressTaken);
@@ -590,7 +592,43 @@ std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
   if (std::optional<ParamTest> T = kharden::paramTest(
           E, Ctx, [&](const Expr *X) { return argRefOf(X); }))
     return T;
+  if (std::optional<ParamTest> T = bitTest(E))
+    return T;
   return relationOf(E);
+}
+
+std::optional<ParamTest> ValueSlots::bitTest(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  // `bitop(_test_bit, nr, addr)` (include/linux/bitops.h, 6.1 and 6.12):
+  // `... ? const_test_bit(nr, addr) : _test_bit(nr, addr)`.
+  if (const auto *C = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<ParamTest> T = bitTest(C->getTrueExpr());
+    return T && T == bitTest(C->getFalseExpr()) ? T : std::nullopt;
+  }
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = CE ? CE->getDirectCallee() : nullptr;
+  if (!F || !IsBitTest || CE->getNumArgs() != 2 || !IsBitTest(F))
+    return std::nullopt;
+  // Bit nr of the first word, an unsigned long of 64 bits: the word's own
+  // bit nr on either byte order (generic_test_bit(): `addr[BIT_WORD(nr)]
+  // >> (nr & (BITS_PER_LONG-1))`).
+  std::optional<uint64_t> Nr = constantInteger(CE->getArg(0), Ctx);
+  const Expr *Bitmap = CE->getArg(1)->IgnoreParenCasts();
+  // 6.12's `void *private = &folio->private; return test_bit(.., private);`
+  if (const auto *D = dyn_cast<DeclRefExpr>(Bitmap))
+    if (auto It = Initializers.find(dyn_cast<VarDecl>(D->getDecl()));
+        It != Initializers.end())
+      Bitmap = It->second->IgnoreParenCasts();
+  const auto *Addr = dyn_cast<UnaryOperator>(Bitmap);
+  if (!Nr || *Nr >= 64 || !Addr || Addr->getOpcode() != UO_AddrOf)
+    return std::nullopt;
+  const Expr *Word = Addr->getSubExpr();
+  if (!Word->getType()->isIntegerType() || Ctx.getTypeSize(Word->getType()) != 64)
+    return std::nullopt;
+  std::optional<ArgRef> A = argRefOf(Word);
+  if (!A)
+    return std::nullopt;
+  return ParamTest{std::move(*A), false, uint64_t(1) << *Nr, 0};
 }
 
 std::optional<ParamTest> ValueSlots::relationOf(const Expr *E) const {

@@ -83,6 +83,9 @@ public:
   /// RelatedArgs: the argument pairs whose relation a callee tests
   /// (FunctionSummary::Tests). MemberOf: the parameter a callee returns
   /// the address of a member of (FunctionSummary::ReturnsMember).
+  /// IsBitTest: whether a function returns whether bit `nr` (its first
+  /// argument) of the bitmap at its second is set (the kernel model's
+  /// `bit-tests`).
   ValueSlots(
       const clang::FunctionDecl *FD, const clang::CFG &Cfg,
       clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
@@ -90,7 +93,8 @@ public:
       llvm::function_ref<llvm::SmallVector<std::pair<unsigned, unsigned>, 1>(
           const clang::CallExpr *)>
           RelatedArgs,
-      std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf);
+      std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf,
+      std::function<bool(const clang::FunctionDecl *)> IsBitTest = {});
 
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
@@ -219,6 +223,10 @@ private:
   /// A relation test a condition is (`a != b`, `f(a) == f(b)` where f
   /// returns the address of a member of what its argument points to).
   std::optional<ParamTest> relationOf(const clang::Expr *E) const;
+  /// The test of one bit of a parameter's field a bit-test call is
+  /// (`test_bit(HPG_vmemmap_optimized, &page->private)`), or a conditional
+  /// whose arms are both that one test (test_bit()'s expansion).
+  std::optional<ParamTest> bitTest(const clang::Expr *E) const;
   /// Whether the function keeps the pair of values parameters P and Q
   /// came with.
   bool keepsPair(const clang::ParmVarDecl *P,
@@ -247,6 +255,7 @@ private:
   llvm::DenseMap<const clang::ValueDecl *, const clang::ValueDecl *>
       SwappedWith;
   std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf;
+  std::function<bool(const clang::FunctionDecl *)> IsBitTest;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.
   llvm::DenseMap<const clang::CallExpr *, unsigned> Results, SignResults;

@@ -130,7 +130,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
         continue;
       for (size_t To : callees(F.Calls[C]))
         if (const SleepWitness *Next =
-                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To))) {
+                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests))) {
           Found = keep({G, -1, int(C), To, Next});
           break;
         }

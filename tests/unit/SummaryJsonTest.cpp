@@ -111,6 +111,7 @@ TUSummary everyField() {
              {{2, ""}, true, ~uint64_t(0), uint64_t(1) << 63},
              {{1, "cpumask"}, false, ~uint64_t(0), 0}};
   F.ReturnBits = {~uint64_t(3), 0};
+  F.ReturnFields = {{"lock", KnownBits::constant(1)}};
   F.Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
               {{0, "rating"}, KnownBits::constant(50)}};
   F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
@@ -216,6 +217,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ReturnBits, G.ReturnBits);
   EXPECT_EQ(F.Stores, G.Stores);
+  EXPECT_EQ(F.ReturnFields, G.ReturnFields);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
