@@ -103,9 +103,10 @@ void FieldStores::addInitList(const FieldPath &Object, const InitListExpr *List,
       continue;
     }
     bool Scalar = F->getType()->isScalarType();
-    KnownBits Known = !Scalar                          ? KnownBits{}
-                      : isa<ImplicitValueInitExpr>(Init) ? KnownBits::constant(0)
-                                                         : Bits(Init);
+    KnownBits Known = !Scalar ? KnownBits{}
+                      : isa<ImplicitValueInitExpr>(Init)
+                          ? KnownBits::constant(0)
+                          : Bits(Init);
     Stores.push_back({std::move(Field), Known, B, Index});
   }
 }

@@ -391,23 +391,28 @@ void FunctionAnalyzer::solve() {
       [&](const CallExpr *CE) { return returnBits(CE); });
 }
 
+llvm::SmallVector<const ReturnStmt *, 4> FunctionAnalyzer::returns() const {
+  llvm::SmallVector<const ReturnStmt *, 4> Out;
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (const auto *Ret = dyn_cast<ReturnStmt>(S->getStmt()))
+          Out.push_back(Ret);
+  return Out;
+}
+
 void FunctionAnalyzer::summarizeReturns() {
   if (!FD->getReturnType()->isIntegralOrEnumerationType())
     return;
   std::optional<FunctionSummary::ReturnedParam> R;
-  for (const CFGBlock *B : Order)
-    for (const CFGElement &E : *B) {
-      auto S = E.getAs<CFGStmt>();
-      const auto *Ret = S ? dyn_cast<ReturnStmt>(S->getStmt()) : nullptr;
-      if (!Ret)
-        continue;
-      auto [P, T] = Ret->getRetValue()
-                        ? paramTransfer(Ret, Ret->getRetValue())
-                        : std::pair(0u, std::optional<BitsTransfer>());
-      if (!T || P >= RelState::MaxParams || (R && R->Param != int(P)))
-        return;
-      R = {int8_t(P), R ? R->Bits.join(*T) : *T};
-    }
+  for (const ReturnStmt *Ret : returns()) {
+    auto [P, T] = Ret->getRetValue()
+                      ? paramTransfer(Ret, Ret->getRetValue())
+                      : std::pair(0u, std::optional<BitsTransfer>());
+    if (!T || P >= RelState::MaxParams || (R && R->Param != int(P)))
+      return;
+    R = {int8_t(P), R ? R->Bits.join(*T) : *T};
+  }
   if (R)
     Out.ReturnTransfer = *R;
 }
@@ -416,31 +421,26 @@ void FunctionAnalyzer::summarizeReturnedFields() {
   if (!FD->getReturnType()->isStructureType())
     return;
   std::optional<FieldFacts> Common;
-  for (const CFGBlock *B : Order)
-    for (const CFGElement &E : *B) {
-      auto S = E.getAs<CFGStmt>();
-      const auto *Ret = S ? dyn_cast<ReturnStmt>(S->getStmt()) : nullptr;
-      if (!Ret)
-        continue;
-      const Expr *Value =
-          Ret->getRetValue() ? Ret->getRetValue()->IgnoreParenImpCasts()
-                             : nullptr;
-      const auto *D = dyn_cast_or_null<DeclRefExpr>(Value);
-      const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-      if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
-        return;
-      FieldFacts Here = Fields->knownAt({V, false, ""}, Ret);
-      if (!Common) {
-        Common = std::move(Here);
-        continue;
-      }
-      FieldFacts Both;
-      for (const auto &[Field, Bits] : *Common)
-        for (const auto &[Other, OtherBits] : Here)
-          if (Field == Other && !Bits.join(OtherBits).unknown())
-            Both.push_back({Field, Bits.join(OtherBits)});
-      Common = std::move(Both);
+  for (const ReturnStmt *Ret : returns()) {
+    const Expr *Value = Ret->getRetValue()
+                            ? Ret->getRetValue()->IgnoreParenImpCasts()
+                            : nullptr;
+    const auto *D = dyn_cast_or_null<DeclRefExpr>(Value);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
+      return;
+    FieldFacts Here = Fields->knownAt({V, false, ""}, Ret);
+    if (!Common) {
+      Common = std::move(Here);
+      continue;
     }
+    FieldFacts Both;
+    for (const auto &[Field, Bits] : *Common)
+      for (const auto &[Other, OtherBits] : Here)
+        if (Field == Other && !Bits.join(OtherBits).unknown())
+          Both.push_back({Field, Bits.join(OtherBits)});
+    Common = std::move(Both);
+  }
   if (Common)
     Out.ReturnFields = std::move(*Common);
 }

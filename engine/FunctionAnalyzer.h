@@ -139,6 +139,8 @@ private:
   std::optional<std::pair<unsigned, BitsTransfer>>
   returnTransfer(const clang::CallExpr *CE) const;
   /// The summary's ReturnTransfer: every return statement's.
+  /// The function's return statements, in the analysis order.
+  llvm::SmallVector<const clang::ReturnStmt *, 4> returns() const;
   void summarizeReturns();
   /// The summary's ReturnFields: what every return statement's local
   /// structure holds.
@@ -210,8 +212,7 @@ private:
   /// CleanedUp: the variable whose cleanup attribute makes the call.
   void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
                std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
-               bool Effects = true,
-               const clang::VarDecl *CleanedUp = nullptr);
+               bool Effects = true, const clang::VarDecl *CleanedUp = nullptr);
   /// A call through a function pointer: a call site for the targets the
   /// run finds, with the exits of the file's own targets, or a documented
   /// contract's effects.

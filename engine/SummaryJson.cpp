@@ -39,9 +39,8 @@ namespace kharden {
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits, Stores,
-                          ReturnFields, Joins,
-                          ReturnsExchange, ReturnsMember, ReturnTransfer,
+                          ExitStates, Tests, ReturnBits, Stores, ReturnFields,
+                          Joins, ReturnsExchange, ReturnsMember, ReturnTransfer,
                           FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,

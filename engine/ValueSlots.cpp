@@ -623,7 +623,8 @@ std::optional<ParamTest> ValueSlots::bitTest(const Expr *E) const {
   if (!Nr || *Nr >= 64 || !Addr || Addr->getOpcode() != UO_AddrOf)
     return std::nullopt;
   const Expr *Word = Addr->getSubExpr();
-  if (!Word->getType()->isIntegerType() || Ctx.getTypeSize(Word->getType()) != 64)
+  if (!Word->getType()->isIntegerType() ||
+      Ctx.getTypeSize(Word->getType()) != 64)
     return std::nullopt;
   std::optional<ArgRef> A = argRefOf(Word);
   if (!A)

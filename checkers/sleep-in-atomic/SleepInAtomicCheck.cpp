@@ -176,7 +176,8 @@ void SleepInAtomicCheck::run(const Program &P,
       auto Found = Find(C.States, [&](const AbsState &E, const RelState &R)
                                       -> const SleepWitness * {
         for (size_t To : Targets)
-          if (const SleepWitness *W = S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests))) {
+          if (const SleepWitness *W =
+                  S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests))) {
             Callee = To;
             return W;
           }

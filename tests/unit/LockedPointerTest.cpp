@@ -105,8 +105,7 @@ TEST(LockedPointer, ALockThroughThePointerSaysItIsNotNull) {
 
 TEST(LockedPointer, APointerAssignedSinceTheLockSaysNothing) {
   test::AnalysedSource A = test::analyseSource(Model, Code, "/src/l.c");
-  EXPECT_EQ(depthsAtSleep(A.function("reassigned")),
-            (std::vector<int>{0, 1}));
+  EXPECT_EQ(depthsAtSleep(A.function("reassigned")), (std::vector<int>{0, 1}));
 }
 
 TEST(LockedPointer, OnlyAnObjectLockDereferencesThePointer) {
