@@ -124,8 +124,9 @@ void analyzeOne(const CompilationDatabase &DB, TUResult &R,
     }
     auto Files = llvm::makeIntrusiveRefCnt<FileManager>(FileSystemOptions(),
                                                         std::move(FS));
-    ToolInvocation Invocation(Adjust(C.CommandLine, C.Filename), &Factory,
-                              Files.get(), PCH);
+    ToolInvocation Invocation(
+        withDirectoryPaths(Adjust(C.CommandLine, C.Filename), C.Directory),
+        &Factory, Files.get(), PCH);
     Invocation.setDiagnosticConsumer(&Errors);
     Invocation.run();
   }

@@ -146,6 +146,22 @@ ArgumentsAdjuster analysisAdjuster(std::string ResourceDir) {
   };
 }
 
+CommandLineArguments withDirectoryPaths(CommandLineArguments Args,
+                                        StringRef Directory) {
+  constexpr StringRef SeedFile = "-frandomize-layout-seed-file=";
+  for (std::string &Arg : Args) {
+    StringRef Value(Arg);
+    if (!Value.consume_front(SeedFile) || Value.empty() ||
+        sys::path::is_absolute(Value))
+      continue;
+    SmallString<256> Path(Directory);
+    sys::path::append(Path, Value);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Arg = (SeedFile + Path).str();
+  }
+  return Args;
+}
+
 ContentHash commandKey(const CompilationDatabase &DB, StringRef File,
                        const std::string &ResourceDir) {
   std::vector<std::string> Parts;

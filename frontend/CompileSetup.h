@@ -57,6 +57,14 @@ allSourceFiles(const clang::tooling::CompilationDatabase &DB);
 /// kernel's own -Werror= included), clang's builtin headers from ResourceDir.
 clang::tooling::ArgumentsAdjuster analysisAdjuster(std::string ResourceDir);
 
+/// Args with the relative files the compiler opens from the process's own
+/// working directory, not the tool's (-frandomize-layout-seed-file=, which
+/// allmodconfig's RANDSTRUCT passes as ./scripts/basic/randstruct.seed),
+/// made absolute against the command's Directory.
+clang::tooling::CommandLineArguments
+withDirectoryPaths(clang::tooling::CommandLineArguments Args,
+                   llvm::StringRef Directory);
+
 /// What File is compiled with, as a stored summary's key: every command DB
 /// has for it, after analysisAdjuster(), with its absolute directory.
 ContentHash commandKey(const clang::tooling::CompilationDatabase &DB,

@@ -45,6 +45,21 @@ TEST(AnalysisAdjuster, StripsDependencyFilesAndSilencesWarnings) {
                                            "-c", "f.c", "-w", "-Wno-error"}));
 }
 
+TEST(DirectoryPaths, ARelativeSeedFileIsTheCommandDirectorys) {
+  std::vector<std::string> Args = {
+      "clang", "-frandomize-layout-seed-file=./scripts/basic/randstruct.seed",
+      "-I./include", "a.c"};
+  EXPECT_EQ(withDirectoryPaths(Args, "/build"),
+            (std::vector<std::string>{
+                "clang",
+                "-frandomize-layout-seed-file=/build/scripts/basic/"
+                "randstruct.seed",
+                "-I./include", "a.c"}));
+  Args[1] = "-frandomize-layout-seed-file=/abs/seed";
+  EXPECT_EQ(withDirectoryPaths(Args, "/build")[1],
+            "-frandomize-layout-seed-file=/abs/seed");
+}
+
 TEST(OutputOptions, DropsWhatWritesOrLoadsInEverySpelling) {
   std::vector<std::string> Kept = {"clang", "-c", "-I", "inc", "-DX=1",
                                    "-include", "k.h", "-nostdinc",
