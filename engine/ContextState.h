@@ -59,6 +59,13 @@ struct KnownBits {
     J.NonZero = !J.One && knownNonZero() && O.knownNonZero();
     return J;
   }
+  /// What is known of a value that is both this and O (both facts hold).
+  /// Contradictory facts leave bits both Zero and One: callers check.
+  KnownBits meet(const KnownBits &O) const {
+    KnownBits M{Zero | O.Zero, One | O.One};
+    M.NonZero = !M.One && (NonZero || O.NonZero);
+    return M;
+  }
   bool operator==(const KnownBits &O) const {
     return Zero == O.Zero && One == O.One && NonZero == O.NonZero;
   }

@@ -549,11 +549,8 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
     // callee's `if (!head)`; ArgBits keep the bits known: also those the
     // caller's own assignments force (`gup_flags |= FOLL_FAST_ONLY`).
     KnownBits B = argumentBits(Arg);
-    if (Transfer) {
-      KnownBits Forced = Transfer->apply({});
-      B = {B.Zero | Forced.Zero, B.One | Forced.One,
-           !(B.One | Forced.One) && (B.NonZero || Forced.NonZero)};
-    }
+    if (Transfer)
+      B = B.meet(Transfer->apply({}));
     if (B.knownNonZero()) {
       C.ArgKnown |= uint8_t(1u << I);
       C.ArgTrue |= uint8_t(1u << I);

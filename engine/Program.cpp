@@ -579,9 +579,7 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
       ArgRef A{Arg, CallerTests[I].Arg.Field};
       if (Param != CallerTests[I].Arg.Index || !bitsMatter(To, A))
         continue;
-      KnownBits Old = Callee.argBits(A);
-      KnownBits Both{Old.Zero | Known.Zero, Old.One | Known.One};
-      Both.NonZero = !Both.One && (Old.NonZero || Known.NonZero);
+      KnownBits Both = Callee.argBits(A).meet(Known);
       if (!(Both.Zero & Both.One))
         Callee.setArg(A, Both);
     }

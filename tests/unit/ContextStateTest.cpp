@@ -173,6 +173,17 @@ TEST(ParamTest, KnownBitsDecideIt) {
             (KnownBits{~uint64_t(0b10), 0}));
 }
 
+TEST(KnownBits, MeetKeepsWhatEitherFactKnows) {
+  KnownBits Low{0b001, 0b010}, High{0b100, 0};
+  EXPECT_EQ(Low.meet(High), (KnownBits{0b101, 0b010}));
+  // Non-zero stays a fact only while no bit is known set.
+  EXPECT_EQ(KnownBits::nonZero().meet(High), (KnownBits{0b100, 0, true}));
+  EXPECT_EQ(KnownBits::nonZero().meet(Low), Low);
+  // Facts that contradict leave a bit both zero and one; callers drop them.
+  KnownBits Clash = KnownBits::constant(1).meet(KnownBits::constant(0));
+  EXPECT_TRUE(Clash.Zero & Clash.One);
+}
+
 TEST(RelState, ConstantArgumentsDecideParameterTests) {
   // __alloc_skb(): (flags & (FCLONE | NAPI)) == NAPI, FCLONE = 1, NAPI = 4.
   const ParamTest NapiOnly{{2, ""}, true, 0b101, 0b100};
