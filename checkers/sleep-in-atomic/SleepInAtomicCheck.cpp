@@ -177,7 +177,8 @@ void SleepInAtomicCheck::run(const Program &P,
                                       -> const SleepWitness * {
         for (size_t To : Targets)
           if (const SleepWitness *W =
-                  S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests))) {
+                  S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
+                           Sleepers::faultsOffAt(0, R))) {
             Callee = To;
             return W;
           }

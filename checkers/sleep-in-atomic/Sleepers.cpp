@@ -2,6 +2,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 namespace kharden {
 
 Sleepers::Sleepers(const Program &P,
@@ -22,12 +24,27 @@ bool Sleepers::sleepsFreely(const RelState &R) {
          (R.KindMask & KindTask);
 }
 
-bool Sleepers::failsInstead(const Operation &Op, const RelState &R) {
-  return Op.Rule == rules::MayFault && R.PagefaultDepth > 0;
+// The kernel's might_fault() returns at once where pagefault_disabled()
+// (mm/memory.c, 6.1 and 6.12), and a user access there fails instead of
+// sleeping, whoever disabled page faults: copy_fpstate_to_sigframe() calls
+// copy_fpregs_to_sigframe(), whose user_insn() says might_fault(), between
+// pagefault_disable() and pagefault_enable().
+bool Sleepers::failsInstead(const Operation &Op, const RelState &R,
+                            int FaultsOff) {
+  return Op.Rule == rules::MayFault && faultsOffAt(FaultsOff, R) > 0;
 }
 
-bool Sleepers::sleepingOp(const Operation &Op, const RelState &R) const {
-  return sleepsFreely(R) && !failsInstead(Op, R);
+int Sleepers::faultsOffAt(int FaultsOff, const RelState &R) {
+  // A depth clamped below RelState::MinDepth is "this many or fewer": no
+  // count of the callers' disables is known to outweigh it.
+  if (R.PagefaultDepth < RelState::MinDepth || FaultsOff < RelState::MinDepth)
+    return RelState::MinDepth - 1;
+  return std::clamp(FaultsOff + R.PagefaultDepth, RelState::MinDepth - 1, 64);
+}
+
+bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
+                          int FaultsOff) const {
+  return sleepsFreely(R) && !failsInstead(Op, R, FaultsOff);
 }
 
 llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
@@ -66,7 +83,7 @@ void Sleepers::solveUnconditional() {
     for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O)
       if (IsSleep(F.Ops[O]) &&
           llvm::any_of(F.Ops[O].States, [&](const RelState &R) {
-            return sleepingOp(F.Ops[O], R);
+            return sleepingOp(F.Ops[O], R, 0);
           })) {
         Unconditional[I] = keep({I, int(O)});
         Work.push_back(I);
@@ -88,26 +105,27 @@ void Sleepers::solveUnconditional() {
 }
 
 /// What of an entry context decides which paths of a function run.
-static std::string key(size_t F, const AbsState &E) {
+static std::string key(size_t F, const AbsState &E, int FaultsOff) {
   std::string K;
   llvm::raw_string_ostream OS(K);
-  OS << F << ':' << unsigned(E.Kinds) << ':' << unsigned(E.Bh) << ':'
-     << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown) << ':'
-     << unsigned(E.ArgTrue);
+  OS << F << ':' << FaultsOff << ':' << unsigned(E.Kinds) << ':'
+     << unsigned(E.Bh) << ':' << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown)
+     << ':' << unsigned(E.ArgTrue);
   for (const auto &[A, B] : E.ArgBits)
     OS << ':' << unsigned(A.Index) << A.Field << '=' << B.Zero << '/' << B.One
        << B.NonZero;
   return K;
 }
 
-const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
+const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
+                                     int FaultsOff) {
   // Unconditional: whether any path of G may sleep. Which do is the
   // arguments' to say, at every call down the chain (kvfree_call_rcu()
   // sleeps only without a head); past a deep chain, any path.
   const SleepWitness *Any = Unconditional[G];
   if (!Any || Depth > 48)
     return Any;
-  std::string K = key(G, Entry);
+  std::string K = key(G, Entry, FaultsOff);
   if (auto It = Memo.find(K); It != Memo.end())
     return It->second;
   Memo[K] = nullptr; // a recursive call assumes no sleep through itself
@@ -120,7 +138,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
     if (IsSleep(F.Ops[O]))
       for (const RelState &R : F.Ops[O].States)
-        if (sleepingOp(F.Ops[O], R) && Runs(R)) {
+        if (sleepingOp(F.Ops[O], R, FaultsOff) && Runs(R)) {
           Found = keep({G, int(O)});
           break;
         }
@@ -130,7 +148,8 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry) {
         continue;
       for (size_t To : callees(F.Calls[C]))
         if (const SleepWitness *Next =
-                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests))) {
+                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests),
+                       faultsOffAt(FaultsOff, R))) {
           Found = keep({G, -1, int(C), To, Next});
           break;
         }

@@ -41,22 +41,30 @@ public:
            std::function<bool(const Operation &)> IsSleep);
 
   /// How F may sleep when a call enters it in Entry (its arguments and the
-  /// kind of context are what matter), or null if it cannot.
-  const SleepWitness *sleeps(size_t F, const AbsState &Entry);
+  /// kind of context are what matter), or null if it cannot. FaultsOff:
+  /// the pagefault_disable()s its callers hold at least, counted from the
+  /// function whose call is being judged (RelState::PagefaultDepth, summed
+  /// down the chain).
+  const SleepWitness *sleeps(size_t F, const AbsState &Entry,
+                             int FaultsOff = 0);
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
   /// Callees of C that may be entered through it (not a generic hook's,
   /// nor a function some caller passes as a parameter, nor one the kernel
   /// model says is `atomic-safe`).
   llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
-  /// A user access with page faults disabled at R fails instead of
-  /// sleeping.
-  static bool failsInstead(const Operation &Op, const RelState &R);
+  /// A user access with page faults disabled at R, by the function or by
+  /// its callers (FaultsOff), fails instead of sleeping.
+  static bool failsInstead(const Operation &Op, const RelState &R,
+                           int FaultsOff = 0);
+  /// FaultsOff for a callee called at R: unknown (0 and below say page
+  /// faults may be on) where R's own depth is below what a RelState counts.
+  static int faultsOffAt(int FaultsOff, const RelState &R);
 
 private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
   static bool sleepsFreely(const RelState &R);
-  bool sleepingOp(const Operation &Op, const RelState &R) const;
+  bool sleepingOp(const Operation &Op, const RelState &R, int FaultsOff) const;
   const SleepWitness *keep(SleepWitness W);
   void solveUnconditional();
 
