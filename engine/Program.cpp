@@ -192,15 +192,50 @@ template <typename T> static bool insertSorted(std::vector<T> &V, T X) {
   return true;
 }
 
+/// Calls Each with every relative state of F an entry context is composed
+/// with or tested against: its call sites', operations', stack-offset
+/// sites', exits' and value uses'.
+static void forEachState(const FunctionSummary &F,
+                         llvm::function_ref<void(const RelState &)> Each) {
+  for (const CallSite &C : F.Calls)
+    llvm::for_each(C.States, Each);
+  for (const Operation &Op : F.Ops)
+    llvm::for_each(Op.States, Each);
+  for (const StackOffsetSite &Site : F.Sites)
+    llvm::for_each(Site.States, Each);
+  llvm::for_each(F.ExitStates, Each);
+  for (const ValueFlow &V : F.Values)
+    for (const ValueUse &U : V.Uses)
+      llvm::for_each(U.States, Each);
+}
+
+Program::FactsRead Program::factsRead(const FunctionSummary &F) {
+  FactsRead Read;
+  forEachState(F, [&](const RelState &R) {
+    Read.Params |= R.ParamKnown;
+    Read.Tests |= R.TestKnown;
+  });
+  return Read;
+}
+
 void Program::findBitArgs() {
   BitArgs.assign(Functions.size(), {});
+  ConstantParams.assign(Functions.size(), 0);
   auto Add = [&](size_t F, ArgRef A) {
     return insertSorted(BitArgs[F], std::move(A));
   };
-  for (size_t I = 0; I < Functions.size(); ++I)
-    for (const ParamTest &T : Functions[I].Tests)
-      if (!T.relation()) // one argument's bits never decide a relation
-        Add(I, T.Arg);
+  // feasible() decides a test only on a path that found it one way: a test
+  // no state of the function holds a fact on reads no bits of its caller's.
+  // Nor does a constant the function's paths hold no fact on.
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    FactsRead Read = factsRead(Functions[I]);
+    ConstantParams[I] = Read.Params;
+    const std::vector<ParamTest> &Tests = Functions[I].Tests;
+    for (unsigned T = 0; T < Tests.size() && T < RelState::MaxTests; ++T)
+      if (!Tests[T].relation() && // one argument's bits never decide one
+          (Read.Tests & (1u << T)))
+        Add(I, Tests[T].Arg);
+  }
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
@@ -218,6 +253,27 @@ void Program::findBitArgs() {
               Changed |= Add(I, {T.Param, ""});
         });
       }
+  }
+  // A constant matters where a path holds a fact on it, where a test reads
+  // its bits (argBits() of a known zero), and where it is passed on
+  // unchanged as a constant that matters to a callee (parameterValue()).
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const ArgRef &A : BitArgs[I])
+      if (A.Field.empty() && A.Index < RelState::MaxParams)
+        ConstantParams[I] |= uint8_t(1u << A.Index);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I)
+      for (const CallSite &C : Functions[I].Calls)
+        forEachCallee(C, [&](size_t To) {
+          for (auto [Arg, Param] : C.Forwarded)
+            if (Arg < RelState::MaxParams && Param < RelState::MaxParams &&
+                (ConstantParams[To] & (1u << Arg)) &&
+                !(ConstantParams[I] & (1u << Param))) {
+              ConstantParams[I] |= uint8_t(1u << Param);
+              Changed = true;
+            }
+        });
   }
 }
 
@@ -519,6 +575,8 @@ void Program::solve() {
   // that follow reuse the spare room.
   for (std::vector<EntryContexts::Stored> &E : Entries)
     E.shrink_to_fit();
+  if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
+    dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
     for (size_t I = 0; I < Functions.size(); ++I)
       if (Functions[I].Name == Name)
@@ -607,6 +665,9 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
     if (std::optional<uint32_t> F = Entry.fnArg(Param);
         F && functionMatters(To, Arg))
       Callee.setFnArg(Arg, *F);
+  // Constants the callee's paths never read would only tell contexts apart.
+  Callee.ArgKnown &= ConstantParams[To];
+  Callee.ArgTrue &= ConstantParams[To];
   return Callee;
 }
 

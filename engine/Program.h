@@ -230,6 +230,12 @@ private:
   /// Entry contexts keep only these, not every constant a caller passes.
   void findBitArgs();
   bool bitsMatter(size_t Function, const ArgRef &A) const;
+  /// The parameters (RelState::ParamKnown bits) and the parameter tests
+  /// (TestKnown bits) on which some path of F holds a fact.
+  struct FactsRead {
+    uint8_t Params = 0, Tests = 0;
+  };
+  static FactsRead factsRead(const FunctionSummary &F);
   /// Which parameters each function calls through, directly or by passing
   /// them on to such a parameter: entry contexts keep the function a
   /// caller passes there, so that a call through it reaches that one.
@@ -256,6 +262,8 @@ private:
                      llvm::function_ref<void(size_t)> Each) const;
   void resolveCalls();
   void dumpSlot(llvm::StringRef Slot) const;
+  /// KHARDEN_DEBUG_ENTRY_COUNTS=N (engine/EntryBreakdown.cpp).
+  void dumpEntryBreakdown(unsigned Top) const;
   /// Keeps the paths through joined calls that the run's stores allow.
   void applyJoins();
   /// Entry contexts of the functions stored where the kernel model says a
@@ -285,6 +293,9 @@ private:
   /// Functions the kernel model enters: an entry point or a callback.
   std::vector<bool> Modelled;
   std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.
+  /// Per function, the parameters whose constants (AbsState::ArgKnown)
+  /// matter to it: findBitArgs() computes them with BitArgs.
+  std::vector<uint8_t> ConstantParams;
   std::vector<std::vector<uint8_t>> FunctionParams;  ///< Per function, sorted.
   static constexpr uint32_t OutsideRun = UINT32_MAX; ///< An FnArgs function.
 };
