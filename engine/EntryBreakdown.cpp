@@ -32,8 +32,9 @@ enum Part : unsigned {
   NumParts
 };
 const char *const PartNames[NumParts] = {
-    "preempt/irqs", "migrate", "arg constants", "arg bits", "field bits",
-    "fn args",      "kinds",   "bh",            "simd",     "rcu"};
+    "preempt/irqs", "migrate", "arg constants", "arg bits",
+    "field bits",   "fn args", "kinds",         "bh",
+    "simd",         "rcu"};
 
 size_t hashWithout(const AbsState &S, unsigned Mask) {
   auto Has = [&](Part P) { return !(Mask & (1u << P)); };
@@ -76,8 +77,8 @@ void Program::dumpEntryBreakdown(unsigned Top) const {
   std::vector<std::pair<std::string, unsigned>> Masks;
   for (unsigned P = 0; P < NumParts; ++P)
     Masks.push_back({std::string("without ") + PartNames[P], 1u << P});
-  unsigned ArgParts = (1u << Constants) | (1u << Bits) | (1u << FieldBits) |
-                      (1u << FnArgsPart);
+  unsigned ArgParts =
+      (1u << Constants) | (1u << Bits) | (1u << FieldBits) | (1u << FnArgsPart);
   Masks.push_back({"without any argument part", ArgParts});
   Masks.push_back({"arguments only", ((1u << NumParts) - 1) & ~ArgParts});
   std::vector<size_t> Total(Masks.size());
