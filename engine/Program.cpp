@@ -264,7 +264,9 @@ void Program::findBitArgs() {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
-      for (const CallSite &C : Functions[I].Calls)
+      for (const CallSite &C : Functions[I].Calls) {
+        if (C.Forwarded.empty())
+          continue;
         forEachCallee(C, [&](size_t To) {
           for (auto [Arg, Param] : C.Forwarded)
             if (Arg < RelState::MaxParams && Param < RelState::MaxParams &&
@@ -274,6 +276,7 @@ void Program::findBitArgs() {
               Changed = true;
             }
         });
+      }
   }
 }
 
