@@ -1,5 +1,6 @@
 #include "engine/ContextState.h"
 
+#include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -432,6 +433,32 @@ std::string describe(const KnownBits &B) {
   llvm::raw_string_ostream(Out) << "zero " << llvm::format_hex(B.Zero, 2)
                                 << " one " << llvm::format_hex(B.One, 2);
   return Out;
+}
+
+size_t hashState(const AbsState &S, unsigned Forget) {
+  auto Has = [&](AbsState::Part P) { return !(Forget & (1u << P)); };
+  llvm::hash_code H = llvm::hash_value(0);
+  if (Has(AbsState::Levels))
+    H = llvm::hash_combine(H, S.Preempt, S.Irqs);
+  if (Has(AbsState::Migrate))
+    H = llvm::hash_combine(H, 1, S.MigrateDisabled);
+  if (Has(AbsState::Constants))
+    H = llvm::hash_combine(H, 2, S.ArgKnown, S.ArgTrue);
+  for (const auto &[A, B] : S.ArgBits)
+    if (Has(A.Field.empty() ? AbsState::Bits : AbsState::FieldBits))
+      H = llvm::hash_combine(H, 3, A.Index, A.Field, B.Zero, B.One, B.NonZero);
+  if (Has(AbsState::FnArgsPart))
+    for (const auto &[P, F] : S.FnArgs)
+      H = llvm::hash_combine(H, 4, P, F);
+  if (Has(AbsState::KindsPart))
+    H = llvm::hash_combine(H, 5, S.Kinds);
+  if (Has(AbsState::BhPart))
+    H = llvm::hash_combine(H, 6, S.Bh);
+  if (Has(AbsState::Simd))
+    H = llvm::hash_combine(H, 7, S.InSimd, S.SimdUsable);
+  if (Has(AbsState::Rcu))
+    H = llvm::hash_combine(H, 8, S.InRcu);
+  return H;
 }
 
 KnownBits AbsState::argBits(const ArgRef &A) const {

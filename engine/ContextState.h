@@ -309,7 +309,28 @@ struct AbsState {
   std::optional<uint32_t> fnArg(uint8_t Param) const;
   void setFnArg(uint8_t Param, uint32_t Function);
   static AbsState fromSpec(const ContextSpec &Spec);
+
+  /// The parts of the state, for hashing with some of them forgotten.
+  enum Part : unsigned {
+    Levels,     ///< Preempt, Irqs
+    Migrate,    ///< MigrateDisabled
+    Constants,  ///< ArgKnown, ArgTrue
+    Bits,       ///< ArgBits of arguments
+    FieldBits,  ///< ArgBits of fields
+    FnArgsPart, ///< FnArgs
+    KindsPart,  ///< Kinds
+    BhPart,     ///< Bh
+    Simd,       ///< InSimd, SimdUsable
+    Rcu,        ///< InRcu
+    NumParts
+  };
 };
+
+/// Agrees with AbsState::operator== when Forget is 0; the parts whose bits
+/// are set in Forget (1 << AbsState::Part) are left out (a debug count of
+/// what each part multiplies). One list of the fields, so a field added to
+/// AbsState is added once.
+size_t hashState(const AbsState &S, unsigned Forget = 0);
 
 /// Whether a path with facts R can run when entered in context Entry: no
 /// parameter or parameter test (of the function's Tests) it found one way

@@ -109,18 +109,6 @@ Program::EntryStats Program::entryStats() const {
   return S;
 }
 
-/// Must agree with AbsState::operator==.
-static size_t hashState(const AbsState &S) {
-  llvm::hash_code H = llvm::hash_combine(
-      S.Preempt, S.Irqs, S.MigrateDisabled, S.ArgKnown, S.ArgTrue, S.Kinds,
-      S.Bh, S.InSimd, S.SimdUsable, S.InRcu);
-  for (const auto &[A, B] : S.ArgBits)
-    H = llvm::hash_combine(H, A.Index, A.Field, B.Zero, B.One, B.NonZero);
-  for (const auto &[Param, F] : S.FnArgs)
-    H = llvm::hash_combine(H, Param, F);
-  return H;
-}
-
 uint32_t Program::intern(const AbsState &State) {
   size_t Hash = hashState(State);
   auto [From, To] = StateIds.equal_range(Hash);
