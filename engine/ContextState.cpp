@@ -423,6 +423,9 @@ KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
   for (const auto &[Ref, B] : Bits)
     if (Ref == A)
       return B;
+  // ArgBits leave out a pointer known only not to be NULL (`&obj->lock`).
+  if (A.Field.empty() && (ArgKnown & ArgTrue & (1u << A.Index)))
+    return KnownBits::nonZero();
   return {};
 }
 

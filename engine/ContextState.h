@@ -96,7 +96,8 @@ using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
 using FieldFacts = std::vector<std::pair<std::string, KnownBits>>;
 
 /// What a caller passes as A: all bits for a constant zero among ArgKnown
-/// and ArgTrue (as RelState::ParamKnown), else what Bits says of A.
+/// and ArgTrue (as RelState::ParamKnown), else what Bits says of A, else
+/// not zero where ArgTrue says so.
 KnownBits passedBits(uint8_t ArgKnown, uint8_t ArgTrue,
                      llvm::ArrayRef<std::pair<ArgRef, KnownBits>> Bits,
                      const ArgRef &A);
@@ -122,6 +123,16 @@ struct ParamTest {
   int8_t Other = -1;
 
   bool relation() const { return Other >= 0; }
+  /// Whether the test is the parameter's own truth (`if (ci)`): a
+  /// pointer's NULL test, which a caller's lock through the pointer or a
+  /// callee's returned pointer decides.
+  bool truth() const {
+    return !relation() && Arg.Field.empty() && Mask == ~uint64_t(0) &&
+           Value == 0;
+  }
+  static ParamTest truthOf(uint8_t Param) {
+    return {ArgRef{Param, ""}, false, ~uint64_t(0), 0};
+  }
   /// Whether the test holds for an argument with bits B, if they say.
   std::optional<bool> decide(const KnownBits &B) const;
   /// What a path that found the test to be Holds knows of the argument's

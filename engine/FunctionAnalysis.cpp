@@ -343,11 +343,29 @@ void FunctionAnalyzer::solve() {
   // them: a guard's destructor unlocks only `if (_T->lock)`
   // (include/linux/cleanup.h, 6.1 and 6.12), which the constructor always
   // set.
-  auto Separated = [](int8_t Depth, const RelState &A, const RelState &B) {
+  //
+  // A pointer parameter's truth that the two exits found the other way
+  // (`if (ci) spin_unlock(&ci->lock);`) separates a release: a caller
+  // that knows the pointer it passes (it locked through it, or a callee
+  // returned it with the lock) takes the one exit, and one that does not
+  // takes both, keeping the lock on one path. Not a hold: within a cycle
+  // of calls a callee's release can be missing (6.1's
+  // hugepage_subpool_put_pages() -> unlock_or_release_subpool() -> ... ->
+  // free_huge_page() -> hugepage_subpool_put_pages()), and its lock would
+  // then be kept on every path that found the pointer.
+  uint8_t Truths = 0;
+  for (unsigned I = 0; I < Slots->tests().size() && I < RelState::MaxTests; ++I)
+    if (Slots->tests()[I].truth())
+      Truths |= uint8_t(1u << I);
+  auto Separated = [Truths](int8_t Depth, const RelState &A,
+                            const RelState &B) {
     bool OtherJoin = A.JoinKnown & B.JoinKnown & (A.JoinTrue ^ B.JoinTrue);
+    bool OtherTruth = Truths & A.TestKnown & B.TestKnown &
+                      (A.TestTrue ^ B.TestTrue);
     std::optional<bool> RA = A.fact(RelState::RetSlot),
                         RB = B.fact(RelState::RetSlot);
-    return Depth > 0 && (OtherJoin || (RA && RB && *RA != *RB));
+    return (Depth < 0 && OtherTruth) ||
+           (Depth > 0 && (OtherJoin || (RA && RB && *RA != *RB)));
   };
   // Readers and bottom-half disables keep their releases: a guard's
   // destructor is the join's other half, which callers need.

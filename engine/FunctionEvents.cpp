@@ -168,6 +168,14 @@ void FunctionAnalyzer::collectEvents() {
       },
       [this](const FunctionDecl *F) {
         return F->getIdentifier() && TU.Lookup.model().isBitTest(F->getName());
+      },
+      [this](const CallExpr *CE) {
+        llvm::SmallVector<unsigned, 1> Args;
+        if (const FunctionSummary *Callee = summaryOf(CE->getDirectCallee()))
+          for (const ParamTest &T : Callee->Tests)
+            if (T.truth())
+              Args.push_back(T.Arg.Index);
+        return Args;
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
@@ -700,10 +708,21 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
              passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))) ||
         !CE)
       continue;
-    if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg))
+    if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg)) {
       if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,
                                                           T.Mask, T.Value}))
         I.Slot = int8_t(*Slot);
+    } else if (T.truth()) {
+      // A local pointer's own slot holds its truth: the test holds where
+      // it is not NULL.
+      const Expr *Arg = CE->getArg(T.Arg.Index)->IgnoreParenImpCasts();
+      if (std::optional<unsigned> Slot =
+              isa<DeclRefExpr>(Arg) ? Slots->slotOf(Arg) : std::nullopt;
+          Slot && *Slot >= RelState::MaxParams) {
+        I.Slot = int8_t(*Slot);
+        I.Negated = T.Equal;
+      }
+    }
   }
   return Out;
 }

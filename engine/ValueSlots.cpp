@@ -358,7 +358,9 @@ ValueSlots::ValueSlots(
         llvm::SmallVector<std::pair<unsigned, unsigned>, 1>(const CallExpr *)>
         RelatedArgs,
     std::function<std::optional<unsigned>(const CallExpr *)> MemberOf,
-    std::function<bool(const FunctionDecl *)> IsBitTest)
+    std::function<bool(const FunctionDecl *)> IsBitTest,
+    std::function<llvm::SmallVector<unsigned, 1>(const CallExpr *)>
+        TruthTestedArgs)
     : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)),
       IsBitTest(std::move(IsBitTest)) {
   BodyFacts Body;
@@ -385,6 +387,7 @@ ValueSlots::ValueSlots(
     unsigned Tests = 0;
   };
   llvm::SmallVector<Candidate, 8> Conditions;
+  llvm::SmallVector<ParamTest, 2> Truths;
   for (const CFGBlock *B : llvm::reverse(Cfg)) {
     const Expr *Cond = B->succ_size() == 2 ? B->getLastCondition() : nullptr;
     if (!Cond || !(Cond = tested(Cond, IsPrimitive, Ctx)))
@@ -405,6 +408,9 @@ ValueSlots::ValueSlots(
       if (V && !AddressTaken.contains(V) && !varSlot(V) &&
           Locals.size() < RelState::MaxLocals)
         Locals.push_back({V, nullptr, {}, {}, true});
+      if (std::optional<ParamTest> T = truthTest(Cond);
+          T && !llvm::is_contained(Truths, *T))
+        Truths.push_back(*T);
       continue; // a parameter's slot is its index
     }
     llvm::FoldingSetNodeID ID = profileOf(Cond, Ctx);
@@ -414,6 +420,10 @@ ValueSlots::ValueSlots(
       It = Conditions.insert(Conditions.end(), {Cond, ID, 0});
     ++It->Tests;
   }
+  // A pointer's truth only after the tests of bits, which a constant
+  // argument decides: those were here first, where slots run short.
+  for (const ParamTest &T : Truths)
+    testSlot(T);
   // Where slots run short, calls that say what they returned go first: a
   // conditional lock (`if (swap_offset_available_and_locked(si, off))`)
   // decides the context, a repeated test of a local only a path.
@@ -422,6 +432,25 @@ ValueSlots::ValueSlots(
                           const auto *Call = dyn_cast<CallExpr>(C.E);
                           return Call && ReturnsFacts(Call);
                         });
+  // A local pointer passed where a callee tests its truth: what the path
+  // knows of it (a lock taken through it, a callee's returned pointer)
+  // selects the callee's exits, which may hold or release a lock
+  // (`ci = lock_cluster(si, off); ... unlock_cluster(ci);`), before
+  // conditions that only select paths (6.1's scan_swap_map_slots() has
+  // more than its slots).
+  if (TruthTestedArgs)
+    forEachCall(FD->getBody(), [&](const CallExpr *CE) {
+      for (unsigned I : TruthTestedArgs(CE)) {
+        const auto *D = I < CE->getNumArgs()
+                            ? dyn_cast<DeclRefExpr>(
+                                  CE->getArg(I)->IgnoreParenImpCasts())
+                            : nullptr;
+        const VarDecl *V = D ? scalarLocal(D->getDecl()) : nullptr;
+        if (V && V->getType()->isPointerType() && !AddressTaken.contains(V) &&
+            !varSlot(V) && Locals.size() < RelState::MaxLocals)
+          Locals.push_back({V, nullptr, {}, {}, true});
+      }
+    });
   for (Candidate &C : Conditions) {
     if (Locals.size() == RelState::MaxLocals)
       break;
@@ -470,6 +499,7 @@ ValueSlots::ValueSlots(
       L.Reads = {P.A, P.B};
       L.Pair = true;
     }
+
   for (auto [Value, To] : Body.Values) {
     if (!To)
       Returned.push_back(Value);
@@ -595,6 +625,13 @@ std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
   if (std::optional<ParamTest> T = bitTest(E))
     return T;
   return relationOf(E);
+}
+
+std::optional<ParamTest> ValueSlots::truthTest(const Expr *E) const {
+  std::optional<unsigned> P = paramIndex(E->IgnoreParenImpCasts());
+  if (!P || !E->IgnoreParenImpCasts()->getType()->isPointerType())
+    return std::nullopt;
+  return ParamTest::truthOf(uint8_t(*P));
 }
 
 std::optional<ParamTest> ValueSlots::bitTest(const Expr *E) const {
@@ -753,6 +790,8 @@ KnownBits ValueSlots::returnBits(CallBits OfCall) const {
 
 std::optional<unsigned> ValueSlots::testSlotOf(const Expr *Cond) const {
   std::optional<ParamTest> T = paramTest(Cond);
+  if (!T)
+    T = truthTest(Cond);
   const ParamTest *It = T ? llvm::find(Tests, *T) : Tests.end();
   if (It == Tests.end())
     return std::nullopt;
@@ -933,9 +972,10 @@ void ValueSlots::writeTo(const Expr *LHS, const Expr *RHS,
     return;
   }
   // A field a parameter test reads: later tests are not about the caller's.
+  // (A store through a pointer leaves the pointer's own truth as it was.)
   if (std::optional<ArgRef> F = argRefOf(LHS))
     if (llvm::any_of(Tests, [&](const ParamTest &T) {
-          return !T.relation() && T.Arg.Index == F->Index &&
+          return !T.relation() && !T.truth() && T.Arg.Index == F->Index &&
                  (fieldWithin(T.Arg.Field, F->Field) ||
                   fieldWithin(F->Field, T.Arg.Field));
         }))

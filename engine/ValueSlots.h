@@ -14,9 +14,11 @@
 //  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
 //    `(flags & M) == NAPI`), which the bits known of a caller's argument
 //    decide, or of two pointer parameters' relation (`hb1 != hb2`), which
-//    a caller ties to what another callee found of the same two values. A
-//    test a value is assigned (`return !!(gfp & ...)`) splits the paths
-//    there;
+//    a caller ties to what another callee found of the same two values, or
+//    of a pointer parameter's truth (`if (ci)`), which a caller's own slot
+//    of the value it passes decides (a local it locked through, a callee's
+//    returned pointer). A test a value is assigned (`return !!(gfp &
+//    ...)`) splits the paths there;
 //  - local slots for a pair of local pointer variables that the function
 //    passes to two calls whose callees test their relation (`double_lock_
 //    hb(hb1, hb2)`, then `double_unlock_hb(hb1, hb2)`): whether they differ,
@@ -85,7 +87,9 @@ public:
   /// the address of a member of (FunctionSummary::ReturnsMember).
   /// IsBitTest: whether a function returns whether bit `nr` (its first
   /// argument) of the bitmap at its second is set (the kernel model's
-  /// `bit-tests`).
+  /// `bit-tests`). TruthTestedArgs: the arguments whose truth a callee
+  /// tests (a ParamTest::truth() of its summary), whose local pointers
+  /// get a slot that selects the callee's exits.
   ValueSlots(
       const clang::FunctionDecl *FD, const clang::CFG &Cfg,
       clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
@@ -94,7 +98,9 @@ public:
           const clang::CallExpr *)>
           RelatedArgs,
       std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf,
-      std::function<bool(const clang::FunctionDecl *)> IsBitTest = {});
+      std::function<bool(const clang::FunctionDecl *)> IsBitTest = {},
+      std::function<llvm::SmallVector<unsigned, 1>(const clang::CallExpr *)>
+          TruthTestedArgs = {});
 
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
@@ -220,6 +226,10 @@ private:
                                        clang::ASTContext &Ctx);
   std::optional<unsigned> paramIndex(const clang::Expr *E) const;
   std::optional<ParamTest> paramTest(const clang::Expr *E) const;
+  /// The truth test a condition that is one of the function's pointer
+  /// parameters is (`if (ci)`): kept, beside the parameter's own slot, in
+  /// a test slot, which goes to the summary.
+  std::optional<ParamTest> truthTest(const clang::Expr *E) const;
   /// A relation test a condition is (`a != b`, `f(a) == f(b)` where f
   /// returns the address of a member of what its argument points to).
   std::optional<ParamTest> relationOf(const clang::Expr *E) const;
