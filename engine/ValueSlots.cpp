@@ -451,6 +451,14 @@ ValueSlots::ValueSlots(
           Locals.push_back({V, nullptr, {}, {}, true});
       }
     });
+  // A local copied into one that has a slot (`pcp = ({ ...; _ret; })`,
+  // 6.1's and 6.12's pcp_spin_trylock(), which sets `_ret = NULL` where the
+  // trylock failed and unpinned): the copy takes what the path knows of it.
+  for (auto [Value, To] : Body.Values)
+    if (const VarDecl *From = To && varSlot(To) ? copiedLocal(Value) : nullptr;
+        From && !AddressTaken.contains(From) && !varSlot(From) &&
+        Locals.size() < RelState::MaxLocals)
+      Locals.push_back({From, nullptr, {}, {}, true});
   for (Candidate &C : Conditions) {
     if (Locals.size() == RelState::MaxLocals)
       break;
@@ -848,6 +856,13 @@ std::optional<unsigned> ValueSlots::varSlot(const ValueDecl *D) const {
   return std::nullopt;
 }
 
+const VarDecl *ValueSlots::copiedLocal(const Expr *Value) const {
+  bool Negated = false;
+  const Expr *E = strip(Value, Negated, Ctx);
+  const auto *D = Negated ? nullptr : dyn_cast<DeclRefExpr>(E);
+  return D ? scalarLocal(D->getDecl()) : nullptr;
+}
+
 std::optional<unsigned> ValueSlots::signSlot(const ValueDecl *D) const {
   for (unsigned I = 0; I < Locals.size(); ++I)
     if (Locals[I].Var && Locals[I].Var == D && Locals[I].Negative)
@@ -1037,6 +1052,9 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
   else if (std::optional<unsigned> From = Value ? slotOf(Value) : std::nullopt;
            From && Slot == RelState::RetSlot)
     Out.push_back({SlotWrite::Copy, Slot, uint8_t(*From)});
+  else if (const VarDecl *Local = Value ? copiedLocal(Value) : nullptr;
+           Local && varSlot(Local))
+    Out.push_back({SlotWrite::Copy, Slot, uint8_t(*varSlot(Local))});
   else
     Out.push_back({SlotWrite::Forget, Slot});
 }

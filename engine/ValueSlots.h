@@ -243,6 +243,8 @@ private:
                  const clang::ParmVarDecl *Q) const;
   std::optional<unsigned> varSlot(const clang::ValueDecl *D) const;
   std::optional<unsigned> signSlot(const clang::ValueDecl *D) const;
+  /// The local variable a value copies (`x = y`, `x = ({ ...; y; })`).
+  const clang::VarDecl *copiedLocal(const clang::Expr *Value) const;
   /// The variable and the test a sign test is, before slots are chosen.
   std::optional<std::pair<const clang::VarDecl *, SignTest>>
   signTest(const clang::Expr *Cond) const;
