@@ -12,7 +12,9 @@
 #include "clang/Tooling/Tooling.h"
 #include "gtest/gtest.h"
 
+#include <algorithm>
 #include <memory>
+#include <vector>
 
 namespace kharden::test {
 
@@ -45,6 +47,19 @@ inline AnalysedSource analyseSource(const char *ModelYaml, const char *Code,
       std::make_unique<SummarizeAction>(*A.Model, A.TU), Code,
       {"-nostdinc", "-std=gnu11"}, Path));
   return A;
+}
+
+/// The preemption depths at F's calls of Callee, sorted, each once.
+inline std::vector<int> preemptDepthsAt(const FunctionSummary &F,
+                                        llvm::StringRef Callee) {
+  std::vector<int> Out;
+  for (const CallSite &C : F.Calls)
+    if (C.CalleeName == Callee)
+      for (const RelState &S : C.States)
+        Out.push_back(S.PreemptDepth);
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
 }
 
 } // namespace kharden::test

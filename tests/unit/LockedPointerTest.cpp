@@ -87,14 +87,7 @@ void not_a_lock(struct item *p, spinlock_t *other)
 
 /// The preemption depths at the call of sleep_here() in F, sorted.
 std::vector<int> depthsAtSleep(const FunctionSummary &F) {
-  std::vector<int> Out;
-  for (const CallSite &C : F.Calls)
-    if (C.CalleeName == "sleep_here")
-      for (const RelState &S : C.States)
-        Out.push_back(S.PreemptDepth);
-  llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
-  return Out;
+  return test::preemptDepthsAt(F, "sleep_here");
 }
 
 TEST(LockedPointer, ALockThroughThePointerSaysItIsNotNull) {
