@@ -1078,11 +1078,15 @@ void ValueSlots::writes(const Stmt *S,
     if (R->getRetValue())
       assign(RelState::RetSlot, R->getRetValue(), Out);
   } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
-    // A callee given a variable's address may change it.
+    // A callee given a variable's address may change it, while it runs:
+    // what it returns, which its own event sets, is not changed by that
+    // (`if (follow_pte(.., &ptep, &ptl))` tested again after the call).
+    std::optional<unsigned> Own = resultSlot(CE);
     for (const Expr *Arg : CE->arguments())
       if (const ValueDecl *D = lentTo(Arg))
         for (unsigned I = 0; I < Locals.size(); ++I)
-          if (Locals[I].Condition && llvm::is_contained(Locals[I].Reads, D))
+          if (Locals[I].Condition && llvm::is_contained(Locals[I].Reads, D) &&
+              Own != RelState::MaxParams + I)
             Out.push_back({SlotWrite::Forget, uint8_t(RelState::MaxParams + I)});
   }
 }
