@@ -20,14 +20,13 @@ bool RelState::sameContext(const RelState &O) const {
   return PreemptDepth == O.PreemptDepth && MigrateDepth == O.MigrateDepth &&
          Irq == O.Irq && SleepEvidence == O.SleepEvidence &&
          SleepOnlyToFault == O.SleepOnlyToFault &&
-         SleptUnheld == O.SleptUnheld &&
-         PagefaultDepth == O.PagefaultDepth && SleepDepth == O.SleepDepth &&
-         ParamKnown == O.ParamKnown && ParamTrue == O.ParamTrue &&
-         ParamChanged == O.ParamChanged && LocalKnown == O.LocalKnown &&
-         LocalTrue == O.LocalTrue && TestKnown == O.TestKnown &&
-         TestTrue == O.TestTrue && JoinKnown == O.JoinKnown &&
-         JoinTrue == O.JoinTrue && Returns == O.Returns &&
-         EnableEvidence == O.EnableEvidence &&
+         SleptUnheld == O.SleptUnheld && PagefaultDepth == O.PagefaultDepth &&
+         SleepDepth == O.SleepDepth && ParamKnown == O.ParamKnown &&
+         ParamTrue == O.ParamTrue && ParamChanged == O.ParamChanged &&
+         LocalKnown == O.LocalKnown && LocalTrue == O.LocalTrue &&
+         TestKnown == O.TestKnown && TestTrue == O.TestTrue &&
+         JoinKnown == O.JoinKnown && JoinTrue == O.JoinTrue &&
+         Returns == O.Returns && EnableEvidence == O.EnableEvidence &&
          AssertedPreemptOff == O.AssertedPreemptOff &&
          AssertedPinned == O.AssertedPinned &&
          UnmatchedRestores == O.UnmatchedRestores &&
@@ -35,8 +34,8 @@ bool RelState::sameContext(const RelState &O) const {
          KindMask == O.KindMask && BhDepth == O.BhDepth &&
          AssertedBhOn == O.AssertedBhOn && AssertedIrqsOn == O.AssertedIrqsOn &&
          ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
-         SimdDepth == O.SimdDepth && SimdUsable == O.SimdUsable &&
-         RcuDepth == O.RcuDepth &&
+         IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
+         SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -120,22 +119,28 @@ void RelState::updateRegion(bool WasAtomic, int16_t NoteId) {
 
 void RelState::apply(Effect E, int16_t NoteId) {
   bool WasAtomic = locallyAtomic();
+  bool Inherited = Irq == IrqRel::Inherited;
   applyEffect(E, NoteId);
   updateRegion(WasAtomic, NoteId);
+  if (E == Effect::AssertIrqsDisabled && Inherited && Irq == IrqRel::Off)
+    IrqsOffAsserted = true;
 }
 
 void RelState::applyAsked(Effect E, int16_t NoteId) {
-  bool Inherited = Irq == IrqRel::Inherited;
   apply(E, NoteId);
   ContextAsked |= asksContext(E);
-  if (E == Effect::AssertIrqsDisabled && Inherited && Irq == IrqRel::Off)
+  if (IrqsOffAsserted && E == Effect::AssertIrqsDisabled) {
     IrqsOffAsked = true;
+    IrqsOffAsserted = false;
+  }
 }
 
 void RelState::applyEffect(Effect E, int16_t NoteId) {
+  IrqRel Before = savedIrq();
+  // The code's own IRQ state from here.
   if (E == Effect::IrqDisable || E == Effect::IrqEnable ||
       E == Effect::IrqSave || E == Effect::IrqRestore)
-    IrqsOffAsked = false; // the code's own IRQ state from here
+    IrqsOffAsked = IrqsOffAsserted = false;
   switch (E) {
   case Effect::PreemptDisable:
     PreemptDepth = clampDepth(PreemptDepth + 1);
@@ -159,7 +164,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     return;
   case Effect::IrqSave:
     if (SavedCount < MaxSaved)
-      Saved[SavedCount++] = Irq;
+      Saved[SavedCount++] = Before;
     Irq = IrqRel::Off;
     return;
   case Effect::IrqRestore:
@@ -308,7 +313,7 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   // ... then saved some of its own, relative to our current state ...
   for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
     Saved[SavedCount++] =
-        Exit.Saved[I] == IrqRel::Inherited ? Irq : Exit.Saved[I];
+        Exit.Saved[I] == IrqRel::Inherited ? savedIrq() : Exit.Saved[I];
   // ... and left IRQs as it says, or as it found them. A sleep tells only
   // where they were inherited: it is no evidence against ours.
   if (Exit.Irq == IrqRel::SleptOn) {
@@ -317,8 +322,12 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
       WhyIrq = NoteId;
     }
   } else if (Exit.Irq != IrqRel::Inherited) {
+    // An assertion on what the callee inherited speaks of our context
+    // where our code had not changed IRQs either.
+    IrqsOffAsked =
+        Exit.IrqsOffAsked ||
+        (Exit.IrqsOffAsserted && (Irq == IrqRel::Inherited || IrqsOffAsked));
     Irq = Exit.Irq;
-    IrqsOffAsked = Exit.IrqsOffAsked;
     if (Irq == IrqRel::On)
       WhyIrq = NoteId;
   }

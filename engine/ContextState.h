@@ -214,6 +214,11 @@ struct RelState {
   /// (irqs_disabled() true), here or in a callee: like ContextAsked, a
   /// condition on the context, not IRQs the code disabled.
   bool IrqsOffAsked = false;
+  /// IRQs are off (Irq is Off) because an assertion said so where the
+  /// function had not changed them (lockdep_assert_irqs_disabled()): the
+  /// author's word for this function's points, and, for a caller that had
+  /// not changed them either, a condition on its context (IrqsOffAsked).
+  bool IrqsOffAsserted = false;
   int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
   bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
   int8_t RcuDepth = 0;  ///< RCU read-side sections held (rcu_read_lock()).
@@ -255,6 +260,9 @@ struct RelState {
   /// irqs_disabled(), or its value kept in a variable): what it says is
   /// marked asked.
   void applyAsked(Effect E, int16_t NoteId);
+  /// The IRQ state that saving it here keeps: IRQs off only as a condition
+  /// on the entry's context (IrqsOffAsked) are the entry's state.
+  IrqRel savedIrq() const { return IrqsOffAsked ? IrqRel::Inherited : Irq; }
   /// Applies the context change of a callee that ended in state Exit.
   void applyCallee(const RelState &Exit, int16_t NoteId);
   /// The context is the one the function was entered in: nothing taken,

@@ -467,6 +467,10 @@ static std::string stateText(const RelState &S) {
   static const char *Irq[] = {"inherited", "off", "on", "on by a sleep"};
   std::string T = "depth " + std::to_string(S.PreemptDepth) + ", irq " +
                   Irq[unsigned(S.Irq)];
+  if (S.IrqsOffAsked)
+    T += " (asked)";
+  if (S.IrqsOffAsserted)
+    T += " (asserted)";
   if (S.SleepEvidence)
     T += ", slept at depth " + std::to_string(S.SleepDepth);
   if (S.EnableEvidence)

@@ -29,10 +29,10 @@ namespace kharden {
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
                           EnableEvidence, AssertedPreemptOff, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
-                          BhDepth, AssertedBhOn, AssertedIrqsOn,
-                          ContextAsked, IrqsOffAsked, SimdDepth,
-                          SimdUsable, RcuDepth, Region,
-                          WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
+                          BhDepth, AssertedBhOn, AssertedIrqsOn, ContextAsked,
+                          IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
+                          RcuDepth, Region, WhyIrq, WhyPreempt, WhySimd,
+                          WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, Forwarded, TransformedArgs,
                           ArgBits, FnArgs, FnForwarded] = C;
@@ -308,6 +308,7 @@ private:
     putFlag(O, "asserted_irqs_on", R.AssertedIrqsOn);
     putFlag(O, "context_asked", R.ContextAsked);
     putFlag(O, "irqs_off_asked", R.IrqsOffAsked);
+    putFlag(O, "irqs_off_asserted", R.IrqsOffAsserted);
     if (R.SimdDepth != D.SimdDepth)
       O["simd_depth"] = R.SimdDepth;
     putFlag(O, "simd_usable", R.SimdUsable);
@@ -712,6 +713,7 @@ private:
            flag(*O, "asserted_irqs_on", R.AssertedIrqsOn, P) &&
            flag(*O, "context_asked", R.ContextAsked, P) &&
            flag(*O, "irqs_off_asked", R.IrqsOffAsked, P) &&
+           flag(*O, "irqs_off_asserted", R.IrqsOffAsserted, P) &&
            integer(*O, "simd_depth", R.SimdDepth, P) &&
            flag(*O, "simd_usable", R.SimdUsable, P) &&
            integer(*O, "rcu_depth", R.RcuDepth, P) &&

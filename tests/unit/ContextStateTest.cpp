@@ -519,11 +519,55 @@ TEST(RelState, IrqsOffAskedOnlyWhereAPredicateTurnedThemOff) {
   Own.applyAsked(Effect::AssertIrqsDisabled, 1);
   EXPECT_FALSE(Own.IrqsOffAsked);
   // An assertion outside a branch (lockdep_assert_irqs_disabled()) is the
-  // author's word, not a question.
+  // author's word, not a question ...
   RelState Asserted;
   Asserted.apply(Effect::AssertIrqsDisabled, 0);
   EXPECT_FALSE(Asserted.IrqsOffAsked);
+  EXPECT_TRUE(Asserted.IrqsOffAsserted);
   EXPECT_FALSE(Asserted.sameContext(Asked));
+}
+
+TEST(RelState, ACalleesAssertionIsACallersQuestion) {
+  RelState Callee;
+  Callee.apply(Effect::AssertIrqsDisabled, 0);
+  // ... about its entry: for a caller that had not changed IRQs, a
+  // condition on the caller's context, as after an irqs_disabled() branch.
+  RelState Inherited;
+  Inherited.applyCallee(Callee, 1);
+  EXPECT_EQ(Inherited.Irq, IrqRel::Off);
+  EXPECT_TRUE(Inherited.IrqsOffAsked);
+  EXPECT_FALSE(Inherited.IrqsOffAsserted);
+  Inherited.applyCallee(Callee, 2); // asked stays asked
+  EXPECT_TRUE(Inherited.IrqsOffAsked);
+  // A caller that disabled IRQs itself holds them off.
+  RelState Own;
+  Own.apply(Effect::IrqDisable, 0);
+  Own.applyCallee(Callee, 1);
+  EXPECT_EQ(Own.Irq, IrqRel::Off);
+  EXPECT_FALSE(Own.IrqsOffAsked);
+  // The assertion's own function: a branch's question outweighs it, and
+  // the code's own IRQ change ends it.
+  RelState Branch = Callee;
+  Branch.applyAsked(Effect::AssertIrqsDisabled, 1);
+  EXPECT_TRUE(Branch.IrqsOffAsked);
+  EXPECT_FALSE(Branch.IrqsOffAsserted);
+  RelState Enabled = Callee;
+  Enabled.apply(Effect::IrqEnable, 1);
+  EXPECT_FALSE(Enabled.IrqsOffAsserted);
+  // IRQs saved where they are off only as asked, then restored: the
+  // entry's state, not off by the code.
+  RelState Saved = Inherited;
+  Saved.apply(Effect::IrqSave, 3);
+  EXPECT_EQ(Saved.Irq, IrqRel::Off);
+  EXPECT_FALSE(Saved.IrqsOffAsked);
+  Saved.apply(Effect::IrqRestore, 4);
+  EXPECT_EQ(Saved.Irq, IrqRel::Inherited);
+  RelState SavedByCallee;
+  SavedByCallee.apply(Effect::IrqSave, 0);
+  RelState Caller = Inherited;
+  Caller.applyCallee(SavedByCallee, 5);
+  Caller.apply(Effect::IrqRestore, 6);
+  EXPECT_EQ(Caller.Irq, IrqRel::Inherited);
 }
 
 TEST(CheckRule, WrongInUnlessExcused) {

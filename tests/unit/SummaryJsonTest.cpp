@@ -35,6 +35,7 @@ RelState unusualState() {
   R.AssertedBhOn = true;
   R.AssertedIrqsOn = true;
   R.ContextAsked = true;
+  R.IrqsOffAsserted = true;
   R.SimdDepth = -1;
   R.SimdUsable = true;
   R.Region = 7;
