@@ -49,16 +49,19 @@ inline AnalysedSource analyseSource(const char *ModelYaml, const char *Code,
   return A;
 }
 
-/// The preemption depths at F's calls of Callee, sorted, each once.
+/// The preemption depths at F's calls of Callee, sorted: each once, or
+/// one per state where EachOnce is false.
 inline std::vector<int> preemptDepthsAt(const FunctionSummary &F,
-                                        llvm::StringRef Callee) {
+                                        llvm::StringRef Callee,
+                                        bool EachOnce = true) {
   std::vector<int> Out;
   for (const CallSite &C : F.Calls)
     if (C.CalleeName == Callee)
       for (const RelState &S : C.States)
         Out.push_back(S.PreemptDepth);
   llvm::sort(Out);
-  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  if (EachOnce)
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   return Out;
 }
 

@@ -84,15 +84,9 @@ using Analysed = test::AnalysedSource;
 
 Analysed analyse() { return test::analyseSource(Model, Code, "/src/r.c"); }
 
-/// The preemption depths at the call of Callee in F, sorted.
+/// The preemption depths at the call of Callee in F, one per state.
 std::vector<int> depthsAt(const FunctionSummary &F, llvm::StringRef Callee) {
-  std::vector<int> Out;
-  for (const CallSite &C : F.Calls)
-    if (C.CalleeName == Callee)
-      for (const RelState &S : C.States)
-        Out.push_back(S.PreemptDepth);
-  llvm::sort(Out);
-  return Out;
+  return test::preemptDepthsAt(F, Callee, /*EachOnce=*/false);
 }
 
 /// "depth:found" for each exit: found 1 or 0 where the exit found its
