@@ -190,9 +190,21 @@ void FunctionAnalyzer::collectEvents() {
       });
   Out.Stores = Fields->parameterStores();
   ParamBits.emplace(
-      *Cfg, TU.AST, Slots->reassignedParams(),
-      [&](const Expr *E) { return argumentBits(E); },
-      [&](const CallExpr *CE) { return returnTransfer(CE); });
+      *Cfg, TU.AST, *FD, [&](const Expr *E) { return argumentBits(E); },
+      [&](const CallExpr *CE) { return returnTransfer(CE); },
+      [&](const CallExpr *CE, unsigned Arg) -> std::optional<BitsTransfer> {
+        const FunctionDecl *F = CE->getDirectCallee();
+        if (F && F->getIdentifier() &&
+            TU.Lookup.model().readsArgumentsOnly(F->getName()))
+          return BitsTransfer::identity();
+        if (const FunctionSummary *Callee = summaryOf(F))
+          for (const FunctionSummary::ReturnedParam &T : Callee->OutTransfers)
+            if (T.Param == int(Arg))
+              return T.Bits;
+        return std::nullopt;
+      });
+  for (auto [Param, Bits] : ParamBits->outTransfers())
+    Out.OutTransfers.push_back({int8_t(Param), Bits});
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -754,27 +766,20 @@ std::pair<unsigned, std::optional<BitsTransfer>>
 FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
   const Expr *E = Arg->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
-    // A conversion that keeps the 64-bit value: the same width or wider,
-    // from an unsigned type or to a type of the same signedness.
-    QualType From = C->getSubExpr()->getType(), To = C->getType();
-    bool Keeps = From->isIntegralOrEnumerationType() &&
-                 To->isIntegralOrEnumerationType() &&
-                 TU.AST.getTypeSize(To) >= TU.AST.getTypeSize(From) &&
-                 (TU.AST.getTypeSize(To) == 64 ||
-                  From->isUnsignedIntegerOrEnumerationType() ||
-                  From->isSignedIntegerOrEnumerationType() ==
-                      To->isSignedIntegerOrEnumerationType());
-    bool Same =
-        C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue;
-    if (!(Same || (C->getCastKind() == CK_IntegralCast && Keeps)))
-      return {0, std::nullopt};
-    return paramTransfer(CE, C->getSubExpr());
+    if (const Expr *Kept = valueKeptBy(C, TU.AST))
+      return paramTransfer(CE, Kept);
+    return {0, std::nullopt};
   }
-  if (const ParmVarDecl *P = parameterOf(E)) {
+  if (parameterOf(E))
     if (std::optional<unsigned> I = Slots->forwardedParam(E))
       return {*I, BitsTransfer::identity()};
-    return {P->getFunctionScopeIndex(),
-            CE ? ParamBits->at(CE, P) : std::nullopt};
+  // A parameter the function changes, or a local copy of one.
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {
+    if (auto R = CE ? ParamBits->at(CE, V) : std::nullopt)
+      return *R;
+    if (const auto *P = dyn_cast<ParmVarDecl>(V))
+      return {P->getFunctionScopeIndex(), std::nullopt};
   }
   // `current_gfp_context(gfp)`: the callee's return as a function of the
   // argument, after what the argument made of the parameter.

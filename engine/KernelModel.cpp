@@ -21,7 +21,7 @@ struct ModelFile {
   std::vector<ExitPath> ExitPaths;
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
-  std::vector<std::string> AtomicSafe, BitTests;
+  std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
   std::vector<ValueSource> Values;
   std::vector<NodePreference> NodePreferences;
   std::optional<StackOffsetNames> StackOffset;
@@ -460,6 +460,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("percpu-exchanges", F.PercpuExchanges);
     Io.mapOptional("atomic-safe", F.AtomicSafe);
     Io.mapOptional("bit-tests", F.BitTests);
+    Io.mapOptional("read-only-arguments", F.ReadOnlyArguments);
     Io.mapOptional("node-preferences", F.NodePreferences);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
@@ -475,6 +476,8 @@ template <> struct MappingTraits<ModelFile> {
         F.AtomicSafe.empty() ? "" : validateNames(F.AtomicSafe, "atomic-safe");
     if (Error.empty() && !F.BitTests.empty())
       Error = validateNames(F.BitTests, "bit-tests");
+    if (Error.empty() && !F.ReadOnlyArguments.empty())
+      Error = validateNames(F.ReadOnlyArguments, "read-only-arguments");
     return Error;
   }
 };
@@ -620,6 +623,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(PercpuExchanges, std::move(File.PercpuExchanges));
   prepend(AtomicSafe, std::move(File.AtomicSafe));
   prepend(BitTests, std::move(File.BitTests));
+  prepend(ReadOnlyArguments, std::move(File.ReadOnlyArguments));
   prepend(NodePreferences, std::move(File.NodePreferences));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
@@ -644,6 +648,7 @@ void KernelModel::compile() {
   PercpuExchangeNames.add(PercpuExchanges);
   AtomicSafeNames.add(AtomicSafe);
   BitTestNames.add(BitTests);
+  ReadOnlyArgumentNames.add(ReadOnlyArguments);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -782,6 +787,10 @@ bool KernelModel::isAtomicSafe(StringRef Function) const {
 
 bool KernelModel::isBitTest(StringRef Function) const {
   return BitTestNames.contains(Function);
+}
+
+bool KernelModel::readsArgumentsOnly(StringRef Function) const {
+  return ReadOnlyArgumentNames.contains(Function);
 }
 
 bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {

@@ -411,6 +411,9 @@ public:
   /// Functions `(nr, addr)` that return whether bit nr of the bitmap at
   /// addr is set, and do nothing else (_test_bit()).
   bool isBitTest(llvm::StringRef Function) const;
+  /// Functions that only read what their arguments point to and keep no
+  /// pointer (_printk(): the kernel's printf has no %n).
+  bool readsArgumentsOnly(llvm::StringRef Function) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// The first `workqueues.queue-calls` entry naming Function, or null.
@@ -453,8 +456,8 @@ private:
   llvm::StringMap<unsigned> ExactPrimitives;
   std::vector<NamePattern> GlobPrimitives;
   std::string Digest;
-  std::vector<std::string> AtomicSafe, BitTests;
-  NameSet AtomicSafeNames, BitTestNames;
+  std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
+  NameSet AtomicSafeNames, BitTestNames, ReadOnlyArgumentNames;
 };
 
 /// Memoizing primitive lookup for one thread: the kernel expands millions of

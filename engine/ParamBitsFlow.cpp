@@ -2,8 +2,9 @@
 #include "engine/IntegerBits.h"
 
 #include "clang/AST/ASTContext.h"
-
-#include <vector>
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace clang;
 
@@ -11,111 +12,429 @@ namespace kharden {
 
 namespace {
 
-bool names(const Expr *E, const ParmVarDecl *P) { return parameterOf(E) == P; }
+using Value = ParamBitsFlow::Value;
 
 bool sameType(QualType A, QualType B) {
   return A.getCanonicalType().getUnqualifiedType() ==
          B.getCanonicalType().getUnqualifiedType();
 }
 
-/// `p = f(p)`, f returning its argument's bits through a transfer: what
-/// P's type holds throughout.
-std::optional<BitsTransfer> returnedSelf(const Expr *RHS, const ParmVarDecl *P,
-                                         ParamBitsFlow::ReturnOf Returns) {
-  const auto *CE = dyn_cast<CallExpr>(RHS->IgnoreParens());
-  auto R = CE ? returnedArgument(CE, Returns) : std::nullopt;
-  if (!R || !names(R->first, P) || !sameType(CE->getType(), P->getType()))
-    return std::nullopt;
-  return R->second;
+const VarDecl *varOf(const Expr *E) {
+  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
 }
 
-/// What statement S makes of P's transfer T (T itself if S leaves P).
-BitsTransfer step(const Stmt *S, const ParmVarDecl *P, const BitsTransfer &T,
-                  ASTContext &Ctx, ParamBitsFlow::BitsOf Bits,
-                  ParamBitsFlow::ReturnOf Returns) {
-  // Bitwise operations commute with extension: the right-hand side taken
-  // to P's type keeps P's value extended by its signedness.
-  auto Of = [&](const Expr *E) {
-    return convertBits(Bits(E), P->getType(), Ctx);
+/// The pointer `p` of `*p`.
+const VarDecl *derefOf(const Expr *E) {
+  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_Deref ? varOf(U->getSubExpr()) : nullptr;
+}
+
+/// The variable `&x` lends.
+const VarDecl *lentVar(const Expr *Arg) {
+  const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_AddrOf ? varOf(U->getSubExpr()) : nullptr;
+}
+
+bool followable(const VarDecl *V) {
+  QualType T = V->getType();
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    if (P->getFunctionScopeIndex() >= RelState::MaxParams)
+      return false;
+  return V->hasLocalStorage() && !T.isVolatileQualified() &&
+         T->isIntegralOrEnumerationType();
+}
+
+/// A pointer parameter to an integer: what it points to can be followed.
+bool pointerToInteger(const VarDecl *V) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  return P && P->getFunctionScopeIndex() < RelState::MaxParams &&
+         V->getType()->isPointerType() &&
+         V->getType()->getPointeeType()->isIntegralOrEnumerationType() &&
+         !V->getType()->getPointeeType().isVolatileQualified();
+}
+
+/// Who names each variable how: what decides which the flow can follow.
+class Uses : public RecursiveASTVisitor<Uses> {
+public:
+  /// Every mention; those as `*p`; calls given `&x` or `p` (argument).
+  llvm::DenseMap<const VarDecl *, unsigned> Refs, Derefs, Addresses;
+  llvm::DenseMap<const VarDecl *,
+                 llvm::SmallVector<std::pair<const CallExpr *, unsigned>, 1>>
+      Lent, Passed;
+  /// Assigned; changed by code that does not name it (`&*p` taken, an
+  /// asm output).
+  llvm::DenseSet<const VarDecl *> Assigned, Escaped;
+  /// Values assigned to each variable (its initializer too), in the order
+  /// of the body, which decides what the flow's bound keeps.
+  llvm::MapVector<const VarDecl *, llvm::SmallVector<const Expr *, 2>> Sources;
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl()))
+      ++Refs[V];
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (const VarDecl *V = varOf(U->getSubExpr())) {
+      if (U->getOpcode() == UO_Deref)
+        ++Derefs[V];
+      else if (U->getOpcode() == UO_AddrOf)
+        ++Addresses[V];
+      else if (U->isIncrementDecrementOp())
+        Assigned.insert(V);
+    }
+    if (const VarDecl *P =
+            U->getOpcode() == UO_AddrOf ? derefOf(U->getSubExpr()) : nullptr)
+      Escaped.insert(P);
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    for (const Expr *Out : A->outputs())
+      if (const VarDecl *V = varOf(Out) ? varOf(Out) : derefOf(Out))
+        Escaped.insert(V);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (const VarDecl *V = B->isAssignmentOp() ? varOf(B->getLHS()) : nullptr) {
+      Assigned.insert(V);
+      Sources[V].push_back(B->getRHS());
+    }
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasInit())
+      Sources[V].push_back(V->getInit());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *CE) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      if (const VarDecl *V = lentVar(CE->getArg(I)))
+        Lent[V].push_back({CE, I});
+      else if (const VarDecl *P = varOf(CE->getArg(I)))
+        Passed[P].push_back({CE, I});
+    }
+    return true;
+  }
+};
+
+bool mentions(const Stmt *S, const llvm::DenseSet<const VarDecl *> &Vars) {
+  if (!S)
+    return false;
+  if (const auto *D = dyn_cast<DeclRefExpr>(S))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && Vars.contains(V))
+      return true;
+  return llvm::any_of(S->children(),
+                      [&](const Stmt *C) { return mentions(C, Vars); });
+}
+
+/// The flow's work: the variables followed, and what statements make of
+/// their values.
+class Flow {
+public:
+  using State = std::vector<Value>;
+
+  Flow(ASTContext &Ctx, const FunctionDecl &FD, ParamBitsFlow::BitsOf Bits,
+       ParamBitsFlow::ReturnOf Returns, ParamBitsFlow::OutOf Outs)
+      : Ctx(Ctx), Bits(Bits), Returns(Returns), OutsOf(Outs) {
+    select(FD);
+  }
+
+  std::vector<const VarDecl *> Vars;
+  llvm::DenseMap<const VarDecl *, unsigned> Index;
+  /// Parameters the function never changes: their entry value throughout.
+  llvm::DenseSet<const VarDecl *> Unchanged;
+
+  State entry() const {
+    State S(Vars.size());
+    for (unsigned I = 0; I < Vars.size(); ++I)
+      if (const auto *P = dyn_cast<ParmVarDecl>(Vars[I]))
+        S[I] = {int8_t(P->getFunctionScopeIndex()),
+                P->getType()->isPointerType(), BitsTransfer::identity()};
+    return S;
+  }
+
+  void step(const Stmt *St, State &S) const;
+  static Value join(const Value &A, const Value &B);
+
+private:
+  void select(const FunctionDecl &FD);
+  /// Whether every call in Calls says what it leaves in argument Arg's
+  /// object, an object of type Pointee.
+  bool summarized(llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls,
+                  QualType Pointee) const;
+  /// The followed variable E names (`x`, or `*p` for a pointer parameter).
+  std::optional<unsigned> followed(const Expr *E) const;
+  Value valueOf(const Expr *E, const State &S) const;
+  Value constant(const KnownBits &B) const {
+    return {-1, false, BitsTransfer::assigned(B)};
+  }
+  /// Variable I of type To takes the value of E.
+  void assign(unsigned I, const Expr *E, QualType To, State &S) const {
+    Value V = valueOf(E, S);
+    S[I] = V.Param >= 0 ? V : constant(convertBits(V.T.apply({}), To, Ctx));
+  }
+
+  ASTContext &Ctx;
+  ParamBitsFlow::BitsOf Bits;
+  ParamBitsFlow::ReturnOf Returns;
+  ParamBitsFlow::OutOf OutsOf;
+};
+
+bool Flow::summarized(
+    llvm::ArrayRef<std::pair<const CallExpr *, unsigned>> Calls,
+    QualType Pointee) const {
+  llvm::DenseSet<const CallExpr *> Seen;
+  for (auto [CE, I] : Calls) {
+    const FunctionDecl *F = CE->getDirectCallee();
+    // Lent twice to one call: the two pointers alias. A variadic argument
+    // has no type to check: only the kernel model speaks of those.
+    QualType Param =
+        F && I < F->getNumParams() ? F->getParamDecl(I)->getType() : QualType();
+    if (!Seen.insert(CE).second || !F ||
+        (!Param.isNull() && (!Param->isPointerType() ||
+                             !sameType(Param->getPointeeType(), Pointee))) ||
+        !OutsOf(CE, I))
+      return false;
+  }
+  return true;
+}
+
+void Flow::select(const FunctionDecl &FD) {
+  Uses U;
+  U.TraverseStmt(FD.getBody());
+  auto LentOnlyToSummaries = [&](const VarDecl *V) {
+    auto It = U.Lent.find(V);
+    unsigned N = It == U.Lent.end() ? 0 : It->second.size();
+    return !U.Escaped.contains(V) && U.Addresses.lookup(V) == N &&
+           (!N || summarized(It->second, V->getType()));
   };
-  if (const auto *U = dyn_cast<UnaryOperator>(S))
-    return U->isIncrementDecrementOp() && names(U->getSubExpr(), P)
-               ? BitsTransfer::assigned({})
-               : T;
-  const auto *B = dyn_cast<BinaryOperator>(S);
-  if (!B || !B->isAssignmentOp() || !names(B->getLHS(), P))
-    return T;
+  llvm::DenseSet<const VarDecl *> Chosen;
+  auto Choose = [&](const VarDecl *V) {
+    // A bound on the flow's cost; what is not followed is not known.
+    const unsigned MaxVars = 16;
+    if (Vars.size() < MaxVars && Chosen.insert(V).second)
+      Vars.push_back(V);
+  };
+  for (const ParmVarDecl *P : FD.parameters()) {
+    if (followable(P) && LentOnlyToSummaries(P) &&
+        (U.Assigned.contains(P) || U.Addresses.lookup(P)))
+      Choose(P);
+    else if (followable(P) && !U.Assigned.contains(P) &&
+             !U.Addresses.lookup(P) && !U.Escaped.contains(P))
+      Unchanged.insert(P);
+    // `*p` and `f(p)` only, f saying what it leaves there.
+    auto Passed = U.Passed.find(P);
+    unsigned N = Passed == U.Passed.end() ? 0 : Passed->second.size();
+    if (pointerToInteger(P) && !U.Escaped.contains(P) &&
+        U.Refs.lookup(P) == U.Derefs.lookup(P) + N && !U.Assigned.contains(P) &&
+        (!N || summarized(Passed->second, P->getType()->getPointeeType())))
+      Choose(P);
+  }
+  // Locals given a followed value, to a fixpoint: copies of copies.
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const auto &[V, Values] : U.Sources)
+      if (!Chosen.contains(V) && !isa<ParmVarDecl>(V) && followable(V) &&
+          LentOnlyToSummaries(V) && llvm::any_of(Values, [&](const Expr *E) {
+            return mentions(E, Chosen) || mentions(E, Unchanged);
+          })) {
+        size_t Before = Vars.size();
+        Choose(V);
+        Grew |= Vars.size() > Before;
+      }
+  }
+  for (unsigned I = 0; I < Vars.size(); ++I)
+    Index[Vars[I]] = I;
+}
+
+std::optional<unsigned> Flow::followed(const Expr *E) const {
+  const VarDecl *V = varOf(E);
+  bool Deref = !V;
+  if (!V)
+    V = derefOf(E);
+  auto It = V ? Index.find(V) : Index.end();
+  if (It == Index.end() || Deref != V->getType()->isPointerType())
+    return std::nullopt;
+  return It->second;
+}
+
+Value Flow::valueOf(const Expr *E, const State &S) const {
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    const Expr *Kept = valueKeptBy(C, Ctx);
+    return Kept ? valueOf(Kept, S) : constant(Bits(E));
+  }
+  if (std::optional<unsigned> I = followed(E))
+    return S[*I];
+  if (const VarDecl *V = varOf(E); V && Unchanged.contains(V))
+    return {int8_t(cast<ParmVarDecl>(V)->getFunctionScopeIndex()), false,
+            BitsTransfer::identity()};
+  // `current_gfp_context(gfp)`: the callee's return as a function of the
+  // argument, after what the argument is.
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (auto R = returnedArgument(Call, Returns)) {
+      Value V = valueOf(R->first, S);
+      V.T = V.T.then(R->second);
+      return V;
+    }
+  // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
+  // side's bits, whatever the variable is.
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Or || B->getOpcode() == BO_And))
+    for (auto [X, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                            std::pair(B->getRHS(), B->getLHS())})
+      if (Value V = valueOf(X, S); V.Param >= 0) {
+        KnownBits O = convertBits(Bits(Other), B->getType(), Ctx);
+        V.T = B->getOpcode() == BO_Or ? V.T.thenOr(O) : V.T.thenAnd(O);
+        return V;
+      }
+  return constant(Bits(E));
+}
+
+void Flow::step(const Stmt *St, State &S) const {
+  if (const auto *DS = dyn_cast<DeclStmt>(St)) {
+    for (const Decl *D : DS->decls())
+      if (auto It = Index.find(dyn_cast<VarDecl>(D)); It != Index.end()) {
+        const VarDecl *V = It->first;
+        if (V->getInit())
+          assign(It->second, V->getInit(), V->getType(), S);
+        else
+          S[It->second] = constant({});
+      }
+    return;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(St)) {
+    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+      const Expr *Arg = CE->getArg(I);
+      const VarDecl *V = lentVar(Arg);
+      if (!V)
+        V = varOf(Arg);
+      auto It = V ? Index.find(V) : Index.end();
+      if (It == Index.end())
+        continue;
+      // `&x`, or a pointer parameter passed on (a copy of an integer
+      // passed is only read).
+      if (V == lentVar(Arg) || V->getType()->isPointerType())
+        if (std::optional<BitsTransfer> Out = OutsOf(CE, I))
+          S[It->second].T = S[It->second].T.then(*Out);
+    }
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(St)) {
+    if (std::optional<unsigned> I = U->isIncrementDecrementOp()
+                                        ? followed(U->getSubExpr())
+                                        : std::nullopt)
+      S[*I] = constant({});
+    return;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(St);
+  std::optional<unsigned> I =
+      B && B->isAssignmentOp() ? followed(B->getLHS()) : std::nullopt;
+  if (!I)
+    return;
+  QualType To = B->getLHS()->getType();
+  KnownBits R = convertBits(Bits(B->getRHS()), To, Ctx);
   switch (B->getOpcode()) {
   case BO_AndAssign:
-    return T.thenAnd(Of(B->getRHS()));
+    S[*I].T = S[*I].T.thenAnd(R);
+    return;
   case BO_OrAssign:
-    return T.thenOr(Of(B->getRHS()));
+    S[*I].T = S[*I].T.thenOr(R);
+    return;
   case BO_Assign:
-    break;
+    assign(*I, B->getRHS(), To, S);
+    return;
   default:
-    return BitsTransfer::assigned({});
+    S[*I] = constant({});
   }
-  if (std::optional<BitsTransfer> R = returnedSelf(B->getRHS(), P, Returns))
-    return T.then(*R);
-  // `p = p & m`, `p = m | p`.
-  if (const auto *Op =
-          dyn_cast<BinaryOperator>(B->getRHS()->IgnoreParenImpCasts());
-      Op && (Op->getOpcode() == BO_And || Op->getOpcode() == BO_Or))
-    for (auto [Self, Other] : {std::pair(Op->getLHS(), Op->getRHS()),
-                               std::pair(Op->getRHS(), Op->getLHS())})
-      if (names(Self, P) && !names(Other, P))
-        return Op->getOpcode() == BO_And ? T.thenAnd(Of(Other))
-                                         : T.thenOr(Of(Other));
-  return BitsTransfer::assigned(Of(B->getRHS()));
+}
+
+Value Flow::join(const Value &A, const Value &B) {
+  // A value of nothing is the same for every entry: it joins either side.
+  if (A.Param < 0 || B.Param < 0 ||
+      (A.Param == B.Param && A.Pointee == B.Pointee)) {
+    const Value &Base = A.Param < 0 ? B : A;
+    return {Base.Param, Base.Pointee, A.T.join(B.T)};
+  }
+  return {};
 }
 
 } // namespace
 
+const Expr *valueKeptBy(const CastExpr *C, ASTContext &Ctx) {
+  QualType From = C->getSubExpr()->getType(), To = C->getType();
+  bool Keeps = From->isIntegralOrEnumerationType() &&
+               To->isIntegralOrEnumerationType() &&
+               Ctx.getTypeSize(To) >= Ctx.getTypeSize(From) &&
+               (Ctx.getTypeSize(To) == 64 ||
+                From->isUnsignedIntegerOrEnumerationType() ||
+                From->isSignedIntegerOrEnumerationType() ==
+                    To->isSignedIntegerOrEnumerationType());
+  bool Same =
+      C->getCastKind() == CK_NoOp || C->getCastKind() == CK_LValueToRValue;
+  return Same || (C->getCastKind() == CK_IntegralCast && Keeps)
+             ? C->getSubExpr()
+             : nullptr;
+}
+
 ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
-                             llvm::ArrayRef<const ParmVarDecl *> Params,
-                             BitsOf Bits, ReturnOf Returns) {
-  if (Params.empty())
+                             const FunctionDecl &FD, BitsOf Bits,
+                             ReturnOf Returns, OutOf OutsOf) {
+  Flow F(Ctx, FD, Bits, Returns, OutsOf);
+  if (F.Vars.empty())
     return;
-  using State = std::vector<std::optional<BitsTransfer>>; // per parameter
-  std::vector<State> In(Cfg.getNumBlockIDs(), State(Params.size()));
-  In[Cfg.getEntry().getBlockID()].assign(Params.size(),
-                                         BitsTransfer::identity());
+  std::vector<std::optional<Flow::State>> In(Cfg.getNumBlockIDs());
+  In[Cfg.getEntry().getBlockID()] = F.entry();
   // Each round only loses what is known, so the flow ends; a bound keeps
   // a pathological function from costing much: past it, nothing is said.
   const unsigned MaxRounds = 64;
   bool Changed = true;
-  unsigned Round = 0;
-  for (; Changed && Round < MaxRounds; ++Round) {
+  for (unsigned Round = 0; Changed && Round < MaxRounds; ++Round) {
     Changed = false;
     for (const CFGBlock *B : llvm::reverse(Cfg)) {
-      State S = In[B->getBlockID()];
+      if (!In[B->getBlockID()])
+        continue;
+      Flow::State S = *In[B->getBlockID()];
       for (const CFGElement &E : *B)
-        if (auto CS = E.getAs<CFGStmt>())
-          for (size_t I = 0; I < Params.size(); ++I)
-            if (S[I]) {
-              const Stmt *St = CS->getStmt();
-              if (isa<CallExpr>(St) || isa<ReturnStmt>(St))
-                AtCalls[{St, Params[I]}] = *S[I];
-              S[I] = step(St, Params[I], *S[I], Ctx, Bits, Returns);
-            }
+        if (auto CS = E.getAs<CFGStmt>()) {
+          const Stmt *St = CS->getStmt();
+          if (isa<CallExpr>(St) || isa<ReturnStmt>(St))
+            for (unsigned I = 0; I < F.Vars.size(); ++I)
+              AtCalls[{St, F.Vars[I]}] = S[I];
+          F.step(St, S);
+        }
       for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
         if (!Succ.getReachableBlock())
           continue;
-        State &To = In[Succ->getBlockID()];
-        for (size_t I = 0; I < Params.size(); ++I) {
-          if (!S[I])
-            continue;
-          BitsTransfer J = To[I] ? To[I]->join(*S[I]) : *S[I];
-          if (!To[I] || !(J == *To[I])) {
-            To[I] = J;
+        std::optional<Flow::State> &To = In[Succ->getBlockID()];
+        if (!To) {
+          To = S;
+          Changed = true;
+          continue;
+        }
+        for (unsigned I = 0; I < S.size(); ++I)
+          if (Value J = Flow::join((*To)[I], S[I]); !(J == (*To)[I])) {
+            (*To)[I] = J;
             Changed = true;
           }
-        }
       }
     }
   }
-  if (Changed)
+  if (Changed) {
     AtCalls.clear();
+    return;
+  }
+  // What every way out leaves where each pointer parameter points.
+  const std::optional<Flow::State> &Exit = In[Cfg.getExit().getBlockID()];
+  for (unsigned I = 0; Exit && I < F.Vars.size(); ++I) {
+    const auto *P = dyn_cast<ParmVarDecl>(F.Vars[I]);
+    if (!P || !P->getType()->isPointerType())
+      continue;
+    const Value &V = (*Exit)[I];
+    bool Own = V.Param == int(P->getFunctionScopeIndex()) && V.Pointee;
+    Outs.push_back({P->getFunctionScopeIndex(),
+                    Own || V.Param < 0 ? V.T : BitsTransfer::assigned({})});
+  }
 }
 
 std::optional<std::pair<const Expr *, BitsTransfer>>
@@ -131,12 +450,21 @@ returnedArgument(const CallExpr *CE, ParamBitsFlow::ReturnOf Returns) {
   return std::pair(Arg, R->second);
 }
 
-std::optional<BitsTransfer> ParamBitsFlow::at(const Stmt *S,
-                                              const ParmVarDecl *P) const {
-  auto It = AtCalls.find({S, P});
+std::optional<std::pair<unsigned, BitsTransfer>>
+ParamBitsFlow::at(const Stmt *S, const VarDecl *V) const {
+  auto It = AtCalls.find({S, V});
   if (It == AtCalls.end())
     return std::nullopt;
-  return It->second;
+  const Value &Val = It->second;
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  if (Val.Param >= 0 && !Val.Pointee)
+    return std::pair(unsigned(Val.Param), Val.T);
+  // A parameter holding what no entry value decides: its own index, with
+  // a transfer that keeps nothing of it.
+  if (P)
+    return std::pair(P->getFunctionScopeIndex(),
+                     Val.Param < 0 ? Val.T : BitsTransfer::assigned({}));
+  return std::nullopt;
 }
 
 } // namespace kharden

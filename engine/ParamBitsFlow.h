@@ -11,6 +11,14 @@
 // which only clears bits) passes the same transfer on, composed with its
 // own (FunctionSummary::ReturnTransfer).
 //
+// The flow also follows a local copy of a parameter (`alloc_gfp = gfp`
+// in `__alloc_pages()`), and a local lent to a callee of the file as `&x`
+// where the callee says what it leaves there (FunctionSummary::
+// OutTransfers: `prepare_alloc_pages()`'s `*alloc_gfp |= __GFP_HARDWALL`).
+// A function's own OutTransfers come from the same flow, over what its
+// pointer parameters point to. A variable whose address goes anywhere else
+// is not followed: code that never names it may change it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_ENGINE_PARAMBITSFLOW_H
 #define KHARDEN_ENGINE_PARAMBITSFLOW_H
@@ -20,11 +28,13 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/Analysis/CFG.h"
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace kharden {
 
@@ -37,21 +47,43 @@ public:
   using ReturnOf =
       llvm::function_ref<std::optional<std::pair<unsigned, BitsTransfer>>(
           const clang::CallExpr *)>;
-  /// Params: integer parameters the function assigns and whose address it
-  /// never takes.
-  ParamBitsFlow(const clang::CFG &Cfg, clang::ASTContext &Ctx,
-                llvm::ArrayRef<const clang::ParmVarDecl *> Params, BitsOf Bits,
-                ReturnOf Returns);
+  /// What a call leaves in the integer its argument Arg points to, as a
+  /// function of what it held, if its callee's summary says.
+  using OutOf = llvm::function_ref<std::optional<BitsTransfer>(
+      const clang::CallExpr *, unsigned Arg)>;
 
-  /// What the paths to call or return statement S made of P, if the flow
-  /// reached it.
-  std::optional<BitsTransfer> at(const clang::Stmt *S,
-                                 const clang::ParmVarDecl *P) const;
+  ParamBitsFlow(const clang::CFG &Cfg, clang::ASTContext &Ctx,
+                const clang::FunctionDecl &FD, BitsOf Bits, ReturnOf Returns,
+                OutOf Outs);
+
+  /// What the paths to call or return statement S made of variable V (a
+  /// parameter the function changes, or a local copy of one): the
+  /// parameter whose bits it is a function of, and that function; nothing
+  /// if the flow does not follow V or V holds anything else.
+  std::optional<std::pair<unsigned, BitsTransfer>>
+  at(const clang::Stmt *S, const clang::VarDecl *V) const;
+
+  /// The summary's OutTransfers: for each pointer parameter followed, what
+  /// every return leaves where it points.
+  llvm::SmallVector<std::pair<unsigned, BitsTransfer>, 1> outTransfers() const {
+    return Outs;
+  }
+
+  /// A variable's value: a function of parameter Param's bits at entry
+  /// (of what it points to, if Pointee), or of nothing (Param -1).
+  struct Value {
+    int8_t Param = -1;
+    bool Pointee = false;
+    BitsTransfer T = BitsTransfer::assigned({});
+    bool operator==(const Value &O) const {
+      return Param == O.Param && Pointee == O.Pointee && T == O.T;
+    }
+  };
 
 private:
-  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::ParmVarDecl *>,
-                 BitsTransfer>
+  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, Value>
       AtCalls;
+  llvm::SmallVector<std::pair<unsigned, BitsTransfer>, 1> Outs;
 };
 
 /// The argument of CE that CE's value is a function of (Returns: the
@@ -60,6 +92,12 @@ private:
 /// bits the transfer speaks of).
 std::optional<std::pair<const clang::Expr *, BitsTransfer>>
 returnedArgument(const clang::CallExpr *CE, ParamBitsFlow::ReturnOf Returns);
+
+/// The operand of conversion C, if C keeps its 64-bit value: the same
+/// width or wider, from an unsigned type or to a type of the same
+/// signedness.
+const clang::Expr *valueKeptBy(const clang::CastExpr *C,
+                               clang::ASTContext &Ctx);
 
 } // namespace kharden
 

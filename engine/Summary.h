@@ -229,6 +229,14 @@ struct FunctionSummary {
     BitsTransfer Bits;
   };
   ReturnedParam ReturnTransfer;
+  /// What the function leaves in the integer pointer parameter Param points
+  /// to, as a function of what it held there (`prepare_alloc_pages()`'s
+  /// `*alloc_gfp |= __GFP_HARDWALL`), for each pointer parameter it only
+  /// dereferences or passes on to callees that say the same, so that a
+  /// caller in the same file that lends `&local` knows the local after the
+  /// call. A parameter not listed may be kept: after the call, code that
+  /// never names the local may change it.
+  std::vector<ReturnedParam> OutTransfers;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

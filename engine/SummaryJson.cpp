@@ -41,7 +41,7 @@ namespace kharden {
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
                           ExitStates, Tests, ReturnBits, Stores, ReturnFields,
                           Joins, ReturnsExchange, ReturnsMember, ReturnTransfer,
-                          FnValues] = F;
+                          OutTransfers, FnValues] = F;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
@@ -470,18 +470,27 @@ private:
       O["returns_exchange"] = F.ReturnsExchange;
     if (F.ReturnsMember >= 0)
       O["returns_member"] = F.ReturnsMember;
-    if (const auto &[Param, B] = F.ReturnTransfer; Param >= 0)
-      O["return_transfer"] = json::Array{Param,
-                                         int64_t(B.KeepZero),
-                                         int64_t(B.ForceZero),
-                                         int64_t(B.KeepOne),
-                                         int64_t(B.ForceOne),
-                                         int64_t(B.KeepNonZero)};
+    if (F.ReturnTransfer.Param >= 0)
+      O["return_transfer"] = paramTransfer(F.ReturnTransfer);
+    json::Array OutTransfers;
+    for (const FunctionSummary::ReturnedParam &T : F.OutTransfers)
+      OutTransfers.push_back(paramTransfer(T));
+    putArray(O, "out_transfers", std::move(OutTransfers));
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
     putArray(O, "values", std::move(Values));
     return O;
+  }
+
+  static json::Value paramTransfer(const FunctionSummary::ReturnedParam &T) {
+    const BitsTransfer &B = T.Bits;
+    return json::Array{T.Param,
+                       int64_t(B.KeepZero),
+                       int64_t(B.ForceZero),
+                       int64_t(B.KeepOne),
+                       int64_t(B.ForceOne),
+                       int64_t(B.KeepNonZero)};
   }
 
   json::Value valueFlow(const ValueFlow &V) {
@@ -1030,6 +1039,7 @@ private:
            (!O->get("return_transfer") ||
             returnTransfer(*O->get("return_transfer"), F.ReturnTransfer,
                            P.field("return_transfer"))) &&
+           array(*O, "out_transfers", F.OutTransfers, P, returnTransfer) &&
            array(*O, "values", F.Values, P,
                  [&](const json::Value &C, ValueFlow &Out, Path At) {
                    return valueFlow(C, Out, At);

@@ -832,16 +832,6 @@ std::optional<unsigned> ValueSlots::passedOn(const Expr *Arg) const {
   return PVD->getFunctionScopeIndex();
 }
 
-std::vector<const ParmVarDecl *> ValueSlots::reassignedParams() const {
-  std::vector<const ParmVarDecl *> Out;
-  for (const ParmVarDecl *P : FD->parameters())
-    if (P->getFunctionScopeIndex() < RelState::MaxParams &&
-        P->getType()->isIntegralOrEnumerationType() && Assigned.contains(P) &&
-        !AddressTaken.contains(P))
-      Out.push_back(P);
-  return Out;
-}
-
 std::optional<unsigned> ValueSlots::forwardedParam(const Expr *Arg) const {
   std::optional<unsigned> P = paramIndex(Arg);
   if (P && Assigned.contains(namedDecl(Arg)))

@@ -170,9 +170,6 @@ public:
   std::optional<ArgRef> argRefOf(const FieldPath &F) const;
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
-  /// The integer parameters among the first MaxParams that the function
-  /// assigns and whose address it never takes (ParamBitsFlow follows them).
-  std::vector<const clang::ParmVarDecl *> reassignedParams() const;
   /// The same of any parameter, not only of the first MaxParams.
   std::optional<unsigned> passedOn(const clang::Expr *Arg) const;
   /// The slot a direct call's result goes to: a variable slot it is assigned

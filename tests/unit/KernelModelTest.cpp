@@ -71,6 +71,17 @@ TEST(KernelModel, AtomicSafeNamesDocumentedCalls) {
       << Err;
 }
 
+TEST(KernelModel, ReadOnlyArgumentsNameFunctions) {
+  auto M = parse("read-only-arguments: [_printk, '_printk_*']\n");
+  ASSERT_TRUE(M);
+  EXPECT_TRUE(M->readsArgumentsOnly("_printk"));
+  EXPECT_TRUE(M->readsArgumentsOnly("_printk_deferred"));
+  EXPECT_FALSE(M->readsArgumentsOnly("snprintf"));
+  std::string Err = parseError("read-only-arguments: ['_printk[']\n");
+  EXPECT_EQ(Err.rfind("test.yaml:1:1: invalid name pattern '_printk['", 0), 0u)
+      << Err;
+}
+
 // Every name list the table validates as names or globs matches globs too:
 // a glob that parses and then never matches would be a silent no-op.
 TEST(KernelModel, ArgumentTablesMatchGlobs) {

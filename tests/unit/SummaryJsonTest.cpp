@@ -118,6 +118,11 @@ TUSummary everyField() {
   F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
              {"var:hook", {}}};
   F.ReturnsExchange = "#0->cpu_slab->tid";
+  F.ReturnTransfer = {
+      2, BitsTransfer::identity().thenOr(KnownBits::constant(0x100))};
+  F.OutTransfers = {{1, BitsTransfer::identity().thenAnd(
+                            KnownBits::constant(~uint64_t(0x40)))},
+                    {3, BitsTransfer::assigned({})}};
   ValueFlow V;
   V.Source = ValueFlow::From::Call;
   V.Index = 1;
@@ -197,6 +202,13 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].Through, "");
   EXPECT_EQ(F.Joins, G.Joins);
   EXPECT_EQ(F.ReturnsExchange, "#0->cpu_slab->tid");
+  EXPECT_EQ(F.ReturnTransfer.Param, G.ReturnTransfer.Param);
+  EXPECT_EQ(F.ReturnTransfer.Bits, G.ReturnTransfer.Bits);
+  ASSERT_EQ(F.OutTransfers.size(), 2u);
+  for (size_t I = 0; I < 2; ++I) {
+    EXPECT_EQ(F.OutTransfers[I].Param, G.OutTransfers[I].Param);
+    EXPECT_EQ(F.OutTransfers[I].Bits, G.OutTransfers[I].Bits);
+  }
   ASSERT_EQ(Back->Flows.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
     const PointerFlow &A = Back->Flows[I], &B = S.Flows[I];
