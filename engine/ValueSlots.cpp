@@ -388,26 +388,12 @@ ValueSlots::ValueSlots(
   };
   llvm::SmallVector<Candidate, 8> Conditions;
   llvm::SmallVector<ParamTest, 2> Truths;
-  // Tests of bits, with how many branches each decides: a local that holds
-  // one (`can_direct_reclaim = gfp_mask & __GFP_DIRECT_RECLAIM`) decides
-  // every branch on it. Where slots run short, the tests that decide most
-  // go first (6.1's __alloc_pages_slowpath() tests more bits of gfp_mask
-  // than there are slots).
-  llvm::SmallVector<std::pair<ParamTest, unsigned>, 8> BitTests;
-  auto CountTest = [&](const ParamTest &T, unsigned Branches) {
-    auto It = llvm::find_if(BitTests, [&](const auto &P) { return P.first == T; });
-    if (It == BitTests.end())
-      BitTests.push_back({T, Branches});
-    else
-      It->second += Branches;
-  };
-  llvm::DenseMap<const VarDecl *, unsigned> BranchesOn;
   for (const CFGBlock *B : llvm::reverse(Cfg)) {
     const Expr *Cond = B->succ_size() == 2 ? B->getLastCondition() : nullptr;
     if (!Cond || !(Cond = tested(Cond, IsPrimitive, Ctx)))
       continue;
     if (std::optional<ParamTest> T = paramTest(Cond)) {
-      CountTest(*T, 1);
+      testSlot(*T);
       continue;
     }
     if (auto S = signTest(Cond)) {
@@ -419,8 +405,6 @@ ValueSlots::ValueSlots(
     }
     if (isa<DeclRefExpr>(Cond)) {
       const VarDecl *V = scalarLocal(namedDecl(Cond));
-      if (V)
-        ++BranchesOn[V];
       if (V && !AddressTaken.contains(V) && !varSlot(V) &&
           Locals.size() < RelState::MaxLocals)
         Locals.push_back({V, nullptr, {}, {}, true});
@@ -438,18 +422,6 @@ ValueSlots::ValueSlots(
   }
   // A pointer's truth only after the tests of bits, which a constant
   // argument decides: those were here first, where slots run short.
-  for (auto [Value, To] : Body.Values) {
-    bool Negated = false;
-    if (std::optional<ParamTest> T =
-            To && BranchesOn.count(To) ? paramTest(strip(Value, Negated, Ctx))
-                                       : std::nullopt)
-      CountTest(*T, BranchesOn.lookup(To));
-  }
-  llvm::stable_sort(BitTests, [](const auto &A, const auto &B) {
-    return A.second > B.second;
-  });
-  for (const auto &[T, Branches] : BitTests)
-    testSlot(T);
   for (const ParamTest &T : Truths)
     testSlot(T);
   // Where slots run short, calls that say what they returned go first: a
