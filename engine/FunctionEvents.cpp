@@ -763,47 +763,26 @@ ImportedTest FunctionAnalyzer::importRelation(const ParamTest &T,
 }
 
 std::pair<unsigned, std::optional<BitsTransfer>>
-FunctionAnalyzer::paramTransfer(const Stmt *CE, const Expr *Arg) const {
-  const Expr *E = Arg->IgnoreParens();
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    if (const Expr *Kept = valueKeptBy(C, TU.AST))
-      return paramTransfer(CE, Kept);
+FunctionAnalyzer::paramTransfer(const Stmt *At, const Expr *Arg) const {
+  using Value = ParamBitsFlow::Value;
+  Value V = ParamBitsFlow::evaluate(
+      Arg,
+      [&](const Expr *E) -> std::optional<Value> {
+        // A pointer parameter passed on unchanged is its own caller's.
+        if (parameterOf(E))
+          if (std::optional<unsigned> I = Slots->forwardedParam(E))
+            return Value{int8_t(*I), false, BitsTransfer::identity()};
+        // A parameter the function changes, or a local copy of one.
+        const VarDecl *Var = varOf(E);
+        if (auto R = At && Var ? ParamBits->at(At, Var) : std::nullopt)
+          return Value{int8_t(R->first), false, R->second};
+        return std::nullopt;
+      },
+      [this](const Expr *E) { return argumentBits(E); },
+      [this](const CallExpr *C) { return returnTransfer(C); }, TU.AST);
+  if (V.Param < 0 || V.Pointee)
     return {0, std::nullopt};
-  }
-  if (parameterOf(E))
-    if (std::optional<unsigned> I = Slots->forwardedParam(E))
-      return {*I, BitsTransfer::identity()};
-  // A parameter the function changes, or a local copy of one.
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  if (const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {
-    if (auto R = CE ? ParamBits->at(CE, V) : std::nullopt)
-      return *R;
-    if (const auto *P = dyn_cast<ParmVarDecl>(V))
-      return {P->getFunctionScopeIndex(), std::nullopt};
-  }
-  // `current_gfp_context(gfp)`: the callee's return as a function of the
-  // argument, after what the argument made of the parameter.
-  if (const auto *Call = dyn_cast<CallExpr>(E)) {
-    auto R = returnedArgument(
-        Call, [this](const CallExpr *C) { return returnTransfer(C); });
-    auto [P, T] = R ? paramTransfer(CE, R->first)
-                    : std::pair(0u, std::optional<BitsTransfer>());
-    if (!T)
-      return {0, std::nullopt};
-    return {P, T->then(R->second)};
-  }
-  // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
-  // side's bits, whatever the parameter is.
-  const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B || (B->getOpcode() != BO_Or && B->getOpcode() != BO_And))
-    return {0, std::nullopt};
-  for (auto [X, Other] : {std::pair(B->getLHS(), B->getRHS()),
-                          std::pair(B->getRHS(), B->getLHS())})
-    if (auto [P, T] = paramTransfer(CE, X); T) {
-      KnownBits O = convertBits(argumentBits(Other), B->getType(), TU.AST);
-      return {P, B->getOpcode() == BO_Or ? T->thenOr(O) : T->thenAnd(O)};
-    }
-  return {0, std::nullopt};
+  return {unsigned(V.Param), V.T};
 }
 
 std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,

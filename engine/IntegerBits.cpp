@@ -6,9 +6,13 @@ using namespace clang;
 
 namespace kharden {
 
-const ParmVarDecl *parameterOf(const Expr *E) {
+const VarDecl *varOf(const Expr *E) {
   const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+const ParmVarDecl *parameterOf(const Expr *E) {
+  return dyn_cast_or_null<ParmVarDecl>(varOf(E));
 }
 
 std::optional<uint64_t> constantInteger(const Expr *E, ASTContext &Ctx) {

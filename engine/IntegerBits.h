@@ -19,6 +19,8 @@
 
 namespace kharden {
 
+/// The variable an expression names, as it is (casts aside).
+const clang::VarDecl *varOf(const clang::Expr *E);
 /// The parameter an expression names, as it is (casts aside).
 const clang::ParmVarDecl *parameterOf(const clang::Expr *E);
 

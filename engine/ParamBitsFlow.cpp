@@ -19,11 +19,6 @@ bool sameType(QualType A, QualType B) {
          B.getCanonicalType().getUnqualifiedType();
 }
 
-const VarDecl *varOf(const Expr *E) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
-
 /// The pointer `p` of `*p`.
 const VarDecl *derefOf(const Expr *E) {
   const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenImpCasts());
@@ -36,22 +31,24 @@ const VarDecl *lentVar(const Expr *Arg) {
   return U && U->getOpcode() == UO_AddrOf ? varOf(U->getSubExpr()) : nullptr;
 }
 
+/// A parameter past the summary's slots, which no caller's facts reach.
+bool pastSlots(const VarDecl *V) {
+  const auto *P = dyn_cast<ParmVarDecl>(V);
+  return P && P->getFunctionScopeIndex() >= RelState::MaxParams;
+}
+
 bool followable(const VarDecl *V) {
   QualType T = V->getType();
-  if (const auto *P = dyn_cast<ParmVarDecl>(V))
-    if (P->getFunctionScopeIndex() >= RelState::MaxParams)
-      return false;
-  return V->hasLocalStorage() && !T.isVolatileQualified() &&
+  return !pastSlots(V) && V->hasLocalStorage() && !T.isVolatileQualified() &&
          T->isIntegralOrEnumerationType();
 }
 
 /// A pointer parameter to an integer: what it points to can be followed.
 bool pointerToInteger(const VarDecl *V) {
-  const auto *P = dyn_cast<ParmVarDecl>(V);
-  return P && P->getFunctionScopeIndex() < RelState::MaxParams &&
-         V->getType()->isPointerType() &&
-         V->getType()->getPointeeType()->isIntegralOrEnumerationType() &&
-         !V->getType()->getPointeeType().isVolatileQualified();
+  QualType T = V->getType();
+  return isa<ParmVarDecl>(V) && !pastSlots(V) && T->isPointerType() &&
+         T->getPointeeType()->isIntegralOrEnumerationType() &&
+         !T->getPointeeType().isVolatileQualified();
 }
 
 /// Who names each variable how: what decides which the flow can follow.
@@ -90,7 +87,7 @@ public:
   }
   bool VisitGCCAsmStmt(GCCAsmStmt *A) {
     for (const Expr *Out : A->outputs())
-      if (const VarDecl *V = varOf(Out) ? varOf(Out) : derefOf(Out))
+      if (const VarDecl *V = varOf(Out); V || (V = derefOf(Out)))
         Escaped.insert(V);
     return true;
   }
@@ -259,36 +256,17 @@ std::optional<unsigned> Flow::followed(const Expr *E) const {
 }
 
 Value Flow::valueOf(const Expr *E, const State &S) const {
-  E = E->IgnoreParens();
-  if (const auto *C = dyn_cast<CastExpr>(E)) {
-    const Expr *Kept = valueKeptBy(C, Ctx);
-    return Kept ? valueOf(Kept, S) : constant(Bits(E));
-  }
-  if (std::optional<unsigned> I = followed(E))
-    return S[*I];
-  if (const VarDecl *V = varOf(E); V && Unchanged.contains(V))
-    return {int8_t(cast<ParmVarDecl>(V)->getFunctionScopeIndex()), false,
-            BitsTransfer::identity()};
-  // `current_gfp_context(gfp)`: the callee's return as a function of the
-  // argument, after what the argument is.
-  if (const auto *Call = dyn_cast<CallExpr>(E))
-    if (auto R = returnedArgument(Call, Returns)) {
-      Value V = valueOf(R->first, S);
-      V.T = V.T.then(R->second);
-      return V;
-    }
-  // `flags | __GFP_ZERO` (kcalloc_node()), `gfp & ~__GFP_DMA`: the other
-  // side's bits, whatever the variable is.
-  if (const auto *B = dyn_cast<BinaryOperator>(E);
-      B && (B->getOpcode() == BO_Or || B->getOpcode() == BO_And))
-    for (auto [X, Other] : {std::pair(B->getLHS(), B->getRHS()),
-                            std::pair(B->getRHS(), B->getLHS())})
-      if (Value V = valueOf(X, S); V.Param >= 0) {
-        KnownBits O = convertBits(Bits(Other), B->getType(), Ctx);
-        V.T = B->getOpcode() == BO_Or ? V.T.thenOr(O) : V.T.thenAnd(O);
-        return V;
-      }
-  return constant(Bits(E));
+  return ParamBitsFlow::evaluate(
+      E,
+      [&](const Expr *N) -> std::optional<Value> {
+        if (std::optional<unsigned> I = followed(N))
+          return S[*I];
+        if (const VarDecl *V = varOf(N); V && Unchanged.contains(V))
+          return Value{int8_t(cast<ParmVarDecl>(V)->getFunctionScopeIndex()),
+                       false, BitsTransfer::identity()};
+        return std::nullopt;
+      },
+      Bits, Returns, Ctx);
 }
 
 void Flow::step(const Stmt *St, State &S) const {
@@ -375,6 +353,37 @@ const Expr *valueKeptBy(const CastExpr *C, ASTContext &Ctx) {
   return Same || (C->getCastKind() == CK_IntegralCast && Keeps)
              ? C->getSubExpr()
              : nullptr;
+}
+
+Value ParamBitsFlow::evaluate(const Expr *E, NameOf Names, BitsOf Bits,
+                              ReturnOf Returns, ASTContext &Ctx) {
+  auto Constant = [](KnownBits B) {
+    return Value{-1, false, BitsTransfer::assigned(B)};
+  };
+  E = E->IgnoreParens();
+  if (const auto *C = dyn_cast<CastExpr>(E)) {
+    const Expr *Kept = valueKeptBy(C, Ctx);
+    return Kept ? evaluate(Kept, Names, Bits, Returns, Ctx) : Constant(Bits(E));
+  }
+  if (std::optional<Value> V = Names(E))
+    return *V;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (auto R = returnedArgument(Call, Returns)) {
+      Value V = evaluate(R->first, Names, Bits, Returns, Ctx);
+      V.T = V.T.then(R->second);
+      return V;
+    }
+  // The other side's bits, whatever the variable is.
+  if (const auto *B = dyn_cast<BinaryOperator>(E);
+      B && (B->getOpcode() == BO_Or || B->getOpcode() == BO_And))
+    for (auto [X, Other] : {std::pair(B->getLHS(), B->getRHS()),
+                            std::pair(B->getRHS(), B->getLHS())})
+      if (Value V = evaluate(X, Names, Bits, Returns, Ctx); V.Param >= 0) {
+        KnownBits O = convertBits(Bits(Other), B->getType(), Ctx);
+        V.T = B->getOpcode() == BO_Or ? V.T.thenOr(O) : V.T.thenAnd(O);
+        return V;
+      }
+  return Constant(Bits(E));
 }
 
 ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,

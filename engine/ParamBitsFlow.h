@@ -80,6 +80,15 @@ public:
     }
   };
 
+  /// What a name in an expression holds, if the evaluator's user knows.
+  using NameOf = llvm::function_ref<std::optional<Value>(const clang::Expr *)>;
+  /// E's value, through conversions that keep it, calls of the file that
+  /// return a function of their argument (`current_gfp_context(gfp)`), and
+  /// `|`/`&` with bits known apart from it (`flags | __GFP_ZERO`): the one
+  /// evaluator of the flow's assignments and of the arguments at calls.
+  static Value evaluate(const clang::Expr *E, NameOf Names, BitsOf Bits,
+                        ReturnOf Returns, clang::ASTContext &Ctx);
+
 private:
   llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, Value>
       AtCalls;

@@ -3,6 +3,7 @@
 // ValueGraph, which follows them between functions.
 #include "engine/ValueUses.h"
 #include "engine/FunctionAnalyzer.h"
+#include "engine/IntegerBits.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
@@ -73,10 +74,6 @@ public:
     return true;
   }
 
-  static const VarDecl *varOf(const Expr *E) {
-    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-  }
   static const FieldDecl *fieldOf(const Expr *E) {
     const auto *M = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
     return M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
@@ -256,8 +253,7 @@ private:
       if (const auto *B = dyn_cast<BinaryOperator>(P)) {
         if (B->getOpcode() == BO_Assign && B->getRHS() == Cur) {
           // A global variable keeps it (misrouted_irq()'s irq_poll_cpu).
-          if (const VarDecl *V = VariableUses::varOf(B->getLHS());
-              V && V->hasLocalStorage())
+          if (const VarDecl *V = varOf(B->getLHS()); V && V->hasLocalStorage())
             return variable(V, B, Out);
           fieldLoads(B, Out);
           return Use(ValueUse::Kind::Store, P);
@@ -330,7 +326,7 @@ private:
     const auto *M = dyn_cast<MemberExpr>(Store->getLHS()->IgnoreParens());
     if (!FollowFields || InField || !M || !M->isArrow())
       return;
-    const VarDecl *V = VariableUses::varOf(M->getBase());
+    const VarDecl *V = varOf(M->getBase());
     const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (!V || !F || !Vars.followable(V) || Vars.SpoiledFields.contains(F))
       return;
