@@ -449,28 +449,35 @@ std::string describe(const KnownBits &B) {
 
 size_t hashState(const AbsState &S, unsigned Forget) {
   auto Has = [&](AbsState::Part P) { return !(Forget & (1u << P)); };
-  llvm::hash_code H = llvm::hash_value(0);
+  // The parts as words, hashed once: the solve hashes every state a call
+  // gives a callee, and a hash_combine per part hashes again all before it.
+  llvm::SmallVector<uint64_t, 16> W;
+  auto Add = [&](uint64_t Tag, uint64_t V) { W.push_back(Tag << 56 | V); };
   if (Has(AbsState::Levels))
-    H = llvm::hash_combine(H, S.Preempt, S.Irqs);
+    Add(0, uint64_t(S.Preempt) << 8 | uint64_t(S.Irqs));
   if (Has(AbsState::Migrate))
-    H = llvm::hash_combine(H, 1, S.MigrateDisabled);
+    Add(1, S.MigrateDisabled);
   if (Has(AbsState::Constants))
-    H = llvm::hash_combine(H, 2, S.ArgKnown, S.ArgTrue);
+    Add(2, uint64_t(S.ArgKnown) << 8 | S.ArgTrue);
   for (const auto &[A, B] : S.ArgBits)
-    if (Has(A.Field.empty() ? AbsState::Bits : AbsState::FieldBits))
-      H = llvm::hash_combine(H, 3, A.Index, A.Field, B.Zero, B.One, B.NonZero);
+    if (Has(A.Field.empty() ? AbsState::Bits : AbsState::FieldBits)) {
+      Add(3, uint64_t(A.Index) << 1 | B.NonZero);
+      if (!A.Field.empty())
+        W.push_back(llvm::hash_value(A.Field));
+      W.append({B.Zero, B.One});
+    }
   if (Has(AbsState::FnArgsPart))
     for (const auto &[P, F] : S.FnArgs)
-      H = llvm::hash_combine(H, 4, P, F);
+      Add(4, uint64_t(P) << 32 | F);
   if (Has(AbsState::KindsPart))
-    H = llvm::hash_combine(H, 5, S.Kinds);
+    Add(5, S.Kinds);
   if (Has(AbsState::BhPart))
-    H = llvm::hash_combine(H, 6, S.Bh);
+    Add(6, uint64_t(S.Bh));
   if (Has(AbsState::Simd))
-    H = llvm::hash_combine(H, 7, S.InSimd, S.SimdUsable);
+    Add(7, uint64_t(S.InSimd) << 1 | S.SimdUsable);
   if (Has(AbsState::Rcu))
-    H = llvm::hash_combine(H, 8, S.InRcu);
-  return H;
+    Add(8, S.InRcu);
+  return llvm::hash_combine_range(W.begin(), W.end());
 }
 
 KnownBits AbsState::argBits(const ArgRef &A) const {

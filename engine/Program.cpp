@@ -110,13 +110,19 @@ Program::EntryStats Program::entryStats() const {
 }
 
 uint32_t Program::intern(const AbsState &State) {
-  size_t Hash = hashState(State);
-  auto [From, To] = StateIds.equal_range(Hash);
-  for (auto It = From; It != To; ++It)
-    if (States[It->second] == State)
-      return It->second;
+  // The top bit cleared keeps the hash from DenseMap's reserved keys.
+  size_t Hash = hashState(State) >> 1;
+  auto [It, First] = StateIds.try_emplace(Hash, uint32_t(States.size()));
+  if (!First) {
+    for (uint32_t I = It->second; I != NoState; I = SameHash[I])
+      if (States[I] == State)
+        return I;
+    SameHash.push_back(It->second);
+    It->second = uint32_t(States.size());
+  } else {
+    SameHash.push_back(NoState);
+  }
   States.push_back(State);
-  StateIds.emplace(Hash, uint32_t(States.size() - 1));
   return States.size() - 1;
 }
 
@@ -124,9 +130,21 @@ bool Program::addEntry(size_t Function, const AbsState &State,
                        EntryContexts::Stored Origin) {
   Origin.State = intern(State);
   std::vector<EntryContexts::Stored> &Known = Entries[Function];
-  for (const EntryContexts::Stored &E : Known)
-    if (E.State == Origin.State)
-      return false;
+  // A few contexts are searched in place; a function that gathers many (a
+  // hundred thousand for some of slub's helpers on allmodconfig) gets an
+  // index, or the solve would be quadratic in them.
+  const size_t MaxSearched = 32;
+  std::unique_ptr<llvm::DenseSet<uint32_t>> &Index = EntryIndex[Function];
+  if (!Index && Known.size() >= MaxSearched) {
+    Index = std::make_unique<llvm::DenseSet<uint32_t>>();
+    for (const EntryContexts::Stored &E : Known)
+      Index->insert(E.State);
+  }
+  if (Index ? !Index->insert(Origin.State).second
+            : llvm::any_of(Known, [&](const EntryContexts::Stored &E) {
+                return E.State == Origin.State;
+              }))
+    return false;
   // Millions of these vectors: grown by a quarter, not doubled, their spare
   // room is about a tenth instead of a quarter or more. The copies this
   // adds are cheap next to the search above.
@@ -501,8 +519,11 @@ void Program::solve() {
   findBitArgs();
   findFunctionParams();
   Entries.assign(Functions.size(), {});
+  EntryIndex.clear();
+  EntryIndex.resize(Functions.size());
   States.clear();
   StateIds.clear();
+  SameHash.clear();
   Propagated.assign(Functions.size(), 0);
   std::deque<size_t> Work;
   Modelled.assign(Functions.size(), false);
@@ -566,6 +587,8 @@ void Program::solve() {
   // that follow reuse the spare room.
   for (std::vector<EntryContexts::Stored> &E : Entries)
     E.shrink_to_fit();
+  EntryIndex.clear();
+  EntryIndex.shrink_to_fit();
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))

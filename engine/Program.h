@@ -14,6 +14,8 @@
 #include "engine/FunctionTable.h"
 #include "engine/Summary.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -21,7 +23,6 @@
 #include <deque>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 
 namespace kharden {
 
@@ -283,10 +284,17 @@ private:
   std::vector<TargetFacts> Targets;
   llvm::StringMap<size_t> ByKey;
   std::vector<std::vector<EntryContexts::Stored>> Entries;
+  /// While the solve runs: the states of a function's entry contexts, for
+  /// a function with many (addEntry()).
+  std::vector<std::unique_ptr<llvm::DenseSet<uint32_t>>> EntryIndex;
   /// Every distinct entry state, interned; a deque, so that EntryContext's
   /// references stay valid while it grows.
   std::deque<AbsState> States;
-  std::unordered_multimap<size_t, uint32_t> StateIds; ///< By hash.
+  /// By hash: the last state interned with it, and for each state the one
+  /// before it with the same hash.
+  llvm::DenseMap<size_t, uint32_t> StateIds;
+  std::vector<uint32_t> SameHash;
+  static constexpr uint32_t NoState = UINT32_MAX;
   std::vector<Note> FactNotes; ///< What NoteChains that start at a fact say.
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
