@@ -101,4 +101,68 @@ TEST(EntryContexts, RootsNothingReachesHaveNoNotes) {
   EXPECT_EQ(P.entryStats().States, 1u);
 }
 
+TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
+  // 40 tasks each call `reads` twice with their own value of the argument
+  // it tests: past the few contexts searched in place, the solve's index
+  // (Program::addEntry()) must still keep one context per value, in the
+  // order found, each explained by its caller's first call.
+  constexpr unsigned Callers = 40;
+  std::string Names;
+  TUSummary S;
+  for (unsigned I = 0; I < Callers; ++I) {
+    std::string Name = "task_" + std::to_string(I);
+    Names += (I ? ", " : "") + Name;
+    FunctionSummary F;
+    F.Key = F.Name = Name;
+    F.Where = {"/src/a.c", 100 * I + 100, 1};
+    for (unsigned Line : {100 * I + 101, 100 * I + 102}) {
+      CallSite C;
+      C.CalleeKey = C.CalleeName = "reads";
+      C.Where = {"/src/a.c", Line, 2};
+      C.States = {RelState()};
+      C.ArgBits = {{ArgRef{0, ""}, KnownBits::constant(I)}};
+      F.Calls.push_back(C);
+    }
+    S.Functions.push_back(F);
+  }
+  FunctionSummary Reads;
+  Reads.Key = Reads.Name = "reads";
+  Reads.Where = {"/src/b.c", 1, 1};
+  ParamTest T;
+  T.Arg = {0, ""};
+  T.Mask = 0xff;
+  Reads.Tests = {T};
+  CallSite Leaf;
+  Leaf.CalleeKey = Leaf.CalleeName = "leaf";
+  Leaf.Where = {"/src/b.c", 2, 2};
+  RelState Found;
+  Found.setFact(RelState::FirstTestSlot, true);
+  Leaf.States = {Found};
+  Reads.Calls = {Leaf};
+  FunctionSummary LeafF;
+  LeafF.Key = LeafF.Name = "leaf";
+  S.Functions.push_back(Reads);
+  S.Functions.push_back(LeafF);
+  auto M = KernelModel::parse("entry-points:\n  - functions: [" + Names +
+                                  "]\n    context: {preempt: on, irqs: on}"
+                                  "\n    reason: \"is a task\"\n",
+                              "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Program P(*M);
+  P.add(S);
+  P.solve();
+  std::vector<unsigned> Values, FirstCalls;
+  for (const EntryContext &E : P.entries(*P.find("reads"))) {
+    Values.push_back(unsigned(E.State.argBits({0, ""}).One));
+    FirstCalls.push_back(E.Why.toVector().back().Where.Line);
+  }
+  std::vector<unsigned> WantValues, WantCalls;
+  for (unsigned I = 0; I < Callers; ++I) {
+    WantValues.push_back(I);
+    WantCalls.push_back(100 * I + 101);
+  }
+  EXPECT_EQ(Values, WantValues);
+  EXPECT_EQ(FirstCalls, WantCalls);
+}
+
 } // namespace
