@@ -130,10 +130,11 @@ bool Program::addEntry(size_t Function, const AbsState &State,
                        EntryContexts::Stored Origin) {
   Origin.State = intern(State);
   std::vector<EntryContexts::Stored> &Known = Entries[Function];
-  // A few contexts are searched in place; a function that gathers many (a
-  // hundred thousand for some of slub's helpers on allmodconfig) gets an
-  // index, or the solve would be quadratic in them.
-  const size_t MaxSearched = 32;
+  // A function that gathers many contexts (a hundred thousand for some of
+  // slub's helpers on allmodconfig) gets an index, or the solve would be
+  // quadratic in them; below a few hundred, searching them costs less than
+  // the index's memory, about ten bytes a context (docs/benchmarks.md).
+  const size_t MaxSearched = 512;
   std::unique_ptr<llvm::DenseSet<uint32_t>> &Index = EntryIndex[Function];
   if (!Index && Known.size() >= MaxSearched) {
     Index = std::make_unique<llvm::DenseSet<uint32_t>>();

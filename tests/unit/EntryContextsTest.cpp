@@ -102,11 +102,11 @@ TEST(EntryContexts, RootsNothingReachesHaveNoNotes) {
 }
 
 TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
-  // 40 tasks each call `reads` twice with their own value of the argument
+  // 600 tasks each call `reads` twice with their own value of the argument
   // it tests: past the few contexts searched in place, the solve's index
   // (Program::addEntry()) must still keep one context per value, in the
   // order found, each explained by its caller's first call.
-  constexpr unsigned Callers = 40;
+  constexpr unsigned Callers = 600;
   std::string Names;
   TUSummary S;
   for (unsigned I = 0; I < Callers; ++I) {
@@ -130,7 +130,7 @@ TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
   Reads.Where = {"/src/b.c", 1, 1};
   ParamTest T;
   T.Arg = {0, ""};
-  T.Mask = 0xff;
+  T.Mask = 0xffff;
   Reads.Tests = {T};
   CallSite Leaf;
   Leaf.CalleeKey = Leaf.CalleeName = "leaf";
