@@ -147,8 +147,8 @@ bool Program::addEntry(size_t Function, const AbsState &State,
               }))
     return false;
   // Millions of these vectors: grown by a quarter, not doubled, their spare
-  // room is about a tenth instead of a quarter or more. The copies this
-  // adds are cheap next to the search above.
+  // room is about a tenth instead of a quarter or more, for a few more
+  // copies as they grow.
   if (Known.size() == Known.capacity())
     Known.reserve(Known.size() + Known.size() / 4 + 1);
   Known.push_back(Origin);
