@@ -162,13 +162,11 @@ private:
   /// The followed variable E names (`x`, or `*p` for a pointer parameter).
   std::optional<unsigned> followed(const Expr *E) const;
   Value valueOf(const Expr *E, const State &S) const;
-  Value constant(const KnownBits &B) const {
-    return {-1, false, BitsTransfer::assigned(B)};
-  }
   /// Variable I of type To takes the value of E.
   void assign(unsigned I, const Expr *E, QualType To, State &S) const {
     Value V = valueOf(E, S);
-    S[I] = V.Param >= 0 ? V : constant(convertBits(V.T.apply({}), To, Ctx));
+    S[I] =
+        V.Param >= 0 ? V : Value::constant(convertBits(V.T.apply({}), To, Ctx));
   }
 
   ASTContext &Ctx;
@@ -277,7 +275,7 @@ void Flow::step(const Stmt *St, State &S) const {
         if (V->getInit())
           assign(It->second, V->getInit(), V->getType(), S);
         else
-          S[It->second] = constant({});
+          S[It->second] = Value::constant({});
       }
     return;
   }
@@ -302,7 +300,7 @@ void Flow::step(const Stmt *St, State &S) const {
     if (std::optional<unsigned> I = U->isIncrementDecrementOp()
                                         ? followed(U->getSubExpr())
                                         : std::nullopt)
-      S[*I] = constant({});
+      S[*I] = Value::constant({});
     return;
   }
   const auto *B = dyn_cast<BinaryOperator>(St);
@@ -323,7 +321,7 @@ void Flow::step(const Stmt *St, State &S) const {
     assign(*I, B->getRHS(), To, S);
     return;
   default:
-    S[*I] = constant({});
+    S[*I] = Value::constant({});
   }
 }
 
@@ -357,13 +355,11 @@ const Expr *valueKeptBy(const CastExpr *C, ASTContext &Ctx) {
 
 Value ParamBitsFlow::evaluate(const Expr *E, NameOf Names, BitsOf Bits,
                               ReturnOf Returns, ASTContext &Ctx) {
-  auto Constant = [](KnownBits B) {
-    return Value{-1, false, BitsTransfer::assigned(B)};
-  };
   E = E->IgnoreParens();
   if (const auto *C = dyn_cast<CastExpr>(E)) {
     const Expr *Kept = valueKeptBy(C, Ctx);
-    return Kept ? evaluate(Kept, Names, Bits, Returns, Ctx) : Constant(Bits(E));
+    return Kept ? evaluate(Kept, Names, Bits, Returns, Ctx)
+                : Value::constant(Bits(E));
   }
   if (std::optional<Value> V = Names(E))
     return *V;
@@ -383,7 +379,7 @@ Value ParamBitsFlow::evaluate(const Expr *E, NameOf Names, BitsOf Bits,
         V.T = B->getOpcode() == BO_Or ? V.T.thenOr(O) : V.T.thenAnd(O);
         return V;
       }
-  return Constant(Bits(E));
+  return Value::constant(Bits(E));
 }
 
 ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,

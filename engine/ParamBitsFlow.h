@@ -75,6 +75,10 @@ public:
     int8_t Param = -1;
     bool Pointee = false;
     BitsTransfer T = BitsTransfer::assigned({});
+    /// B, whatever any parameter holds.
+    static Value constant(const KnownBits &B) {
+      return {-1, false, BitsTransfer::assigned(B)};
+    }
     bool operator==(const Value &O) const {
       return Param == O.Param && Pointee == O.Pointee && T == O.T;
     }
