@@ -82,11 +82,12 @@ public:
 
   /// For each file with its command hash, the stored result if it is still
   /// valid (same command and configuration, reusable, every file it read
-  /// unchanged), else nullopt. Rebuilds the database (with a warning) if a
-  /// stored summary is unreadable, and then reports nothing as valid.
+  /// unchanged), else nullopt, decoding Jobs summaries at once. Rebuilds the
+  /// database (with a warning) if a stored summary is unreadable, and then
+  /// reports nothing as valid.
   llvm::Expected<std::vector<std::optional<TUResult>>>
   lookup(llvm::ArrayRef<std::string> Files,
-         llvm::ArrayRef<ContentHash> Commands);
+         llvm::ArrayRef<ContentHash> Commands, unsigned Jobs = 1);
 
   /// Stores one result in its own transaction. Thread-safe. With Kbuild,
   /// the same transaction records R's file in the database's kbuild set,
@@ -128,14 +129,22 @@ private:
   static llvm::Expected<std::unique_ptr<SqliteDb>>
   openValidated(llvm::StringRef Path, llvm::sys::fs::UniqueID &Id);
   llvm::Error rebuild(llvm::StringRef Why);
+  /// A stored result as the database holds it, its summary not decoded.
+  struct StoredSummary {
+    TUResult Head; ///< Everything but the summary.
+    std::string Blob, Hash;
+    int64_t Codec = 0, RawSize = 0;
+  };
   /// File's valid stored result; with Command, only if analysed with it.
-  llvm::Expected<std::optional<TUResult>>
-  lookupOne(llvm::StringRef File, const ContentHash *Command);
+  llvm::Expected<std::optional<StoredSummary>>
+  findValid(llvm::StringRef File, const ContentHash *Command);
   llvm::Error recordKbuild(const TUResult &R, const StoredCommand &Kbuild);
   llvm::Expected<bool> readsUnchanged(llvm::StringRef Reads);
   llvm::Expected<bool> versionUnchanged(int64_t Id);
-  llvm::Expected<TUResult> decode(const SqliteStatement &Row,
+  static StoredSummary readStored(const SqliteStatement &Row,
                                   llvm::StringRef File);
+  /// Needs no database: runs on any thread.
+  static llvm::Expected<TUResult> decode(StoredSummary S);
   llvm::Expected<int64_t> versionId(const FileRead &Read, int64_t Now);
   llvm::Error collectGarbage();
 

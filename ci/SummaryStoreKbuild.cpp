@@ -131,10 +131,15 @@ SummaryStore::kbuildCallers(ArrayRef<std::string> Keys) {
 
 Expected<std::optional<TUResult>> SummaryStore::loadCurrent(StringRef File) {
   std::lock_guard<std::mutex> Guard(Lock);
-  auto R = lookupOne(File, /*Command=*/nullptr);
+  auto S = findValid(File, /*Command=*/nullptr);
+  if (!S)
+    return asInputError(Path, S.takeError());
+  if (!*S)
+    return std::nullopt;
+  auto R = decode(std::move(**S));
   if (!R)
     return asInputError(Path, R.takeError());
-  return R;
+  return std::optional<TUResult>(std::move(*R));
 }
 
 } // namespace kharden

@@ -146,7 +146,7 @@ Expected<TUResult> SummaryStore::load(StringRef File) {
   if (!*Row)
     return make_error<InputError>(Path, "has no summary of " + File.str() +
                                             ", which its last run lists");
-  auto R = decode(*Stmt, File);
+  auto R = decode(readStored(*Stmt, File));
   if (!R)
     return asInputError(Path, R.takeError());
   return R;

@@ -281,19 +281,24 @@ Expected<std::unique_ptr<SummaryStore>> openStore(const CheckOptions &O,
   return nullptr;
 }
 
+/// How many translation units the run analyses (or decodes) at once.
+unsigned jobs(const CheckOptions &O) {
+  return O.Jobs ? O.Jobs : llvm::hardware_concurrency().compute_thread_count();
+}
+
 /// Takes from Store the results still valid, and returns every unit's
 /// command key (to store the others under). A run, unless under kbuild
 /// (one process per file), is marked as under way.
 Expected<std::vector<ContentHash>>
 reuseStored(SummaryStore &Store, const CompilationDatabase &DB,
-            MutableArrayRef<TUResult> Results, bool Kbuild) {
+            MutableArrayRef<TUResult> Results, bool Kbuild, unsigned Jobs) {
   std::vector<std::string> Names;
   std::vector<ContentHash> Commands;
   for (const TUResult &R : Results) {
     Names.push_back(R.File);
     Commands.push_back(commandKey(DB, R.File, KHARDEN_CLANG_RESOURCE_DIR));
   }
-  auto Found = Store.lookup(Names, Commands);
+  auto Found = Store.lookup(Names, Commands, Jobs);
   if (!Found)
     return Found.takeError();
   for (size_t I = 0; I < Results.size(); ++I)
@@ -336,9 +341,7 @@ std::pair<size_t, bool> analyzeTheRest(const CheckOptions &O,
   ProgressLine Line(errs(), Work.size(), Show,
                     sys::Process::StandardErrColumns());
   bool StoreFailed = false;
-  unsigned Parallel =
-      O.Jobs ? O.Jobs : llvm::hardware_concurrency().compute_thread_count();
-  analyzeFiles(DB, Work, Model, KHARDEN_CLANG_RESOURCE_DIR, Parallel,
+  analyzeFiles(DB, Work, Model, KHARDEN_CLANG_RESOURCE_DIR, jobs(O),
                [&](TUResult &R) {
                  std::optional<StoredCommand> Ran;
                  if (RecordCommands)
@@ -459,7 +462,7 @@ int runCheckCommand(const CommandTail &Tail) {
 
   std::vector<ContentHash> Commands;
   if (*Store) {
-    auto Keys = reuseStored(**Store, *In->DB, Results, Kbuild);
+    auto Keys = reuseStored(**Store, *In->DB, Results, Kbuild, jobs(O));
     if (Keys)
       Commands = std::move(*Keys);
     else if (Error E = unlessCache(O, Keys.takeError()))

@@ -260,6 +260,55 @@ TEST_F(SummaryStoreTest, ABadPieceIsReported) {
   EXPECT_TRUE(fs::exists(DbPath + ".bad"));
 }
 
+/// Many units decoded at once give what one by one gives, in file order; a
+/// damaged one rebuilds the database for the first in file order.
+TEST_F(SummaryStoreTest, DecodesManyAtOnceInFileOrder) {
+  std::vector<std::string> Files;
+  std::vector<ContentHash> Commands;
+  {
+    auto S = open();
+    for (int I = 0; I < 12; ++I) {
+      std::string Name = "u" + std::to_string(I) + ".c";
+      write(Name, "int f" + std::to_string(I) + "(void) { return 0; }\n");
+      TUResult R = analysed();
+      R.File = path(Name);
+      R.Summary.MainFile = R.File;
+      R.Summary.Functions[0].Key = "f" + std::to_string(I);
+      R.Reads = {readOf(Name)};
+      Files.push_back(R.File);
+      Commands.push_back(ContentHash::of("cc -c " + Name));
+      ASSERT_FALSE(bool(S->store(R, Commands.back())));
+    }
+  }
+  for (unsigned Jobs : {1u, 4u}) {
+    auto Found = open()->lookup(Files, Commands, Jobs);
+    ASSERT_TRUE(bool(Found)) << llvm::toString(Found.takeError());
+    ASSERT_EQ(Found->size(), Files.size());
+    for (size_t I = 0; I < Files.size(); ++I) {
+      ASSERT_TRUE((*Found)[I].has_value()) << Files[I];
+      EXPECT_EQ((*Found)[I]->File, Files[I]);
+      EXPECT_EQ((*Found)[I]->Summary.Functions[0].Key, "f" + std::to_string(I));
+    }
+  }
+  {
+    auto Db = SqliteDb::open(DbPath, SqliteDb::Mode::ReadWriteCreate);
+    ASSERT_TRUE(bool(Db));
+    ASSERT_FALSE(bool((*Db)->exec("UPDATE tu SET summary = x'00ff', codec = "
+                                  "0, summary_hash = x'' WHERE file LIKE "
+                                  "'%u5.c' OR file LIKE '%u9.c'")));
+  }
+  testing::internal::CaptureStderr();
+  auto Found = open()->lookup(Files, Commands, 4);
+  std::string Warning = testing::internal::GetCapturedStderr();
+  ASSERT_TRUE(bool(Found)) << llvm::toString(Found.takeError());
+  EXPECT_TRUE(llvm::none_of(*Found, [](const auto &R) { return bool(R); }));
+  EXPECT_NE(Warning.find("the summary of " + path("u5.c") +
+                         " does not match its hash; starting a new one"),
+            std::string::npos)
+      << Warning;
+  EXPECT_TRUE(fs::exists(DbPath + ".bad"));
+}
+
 TEST_F(SummaryStoreTest, RecordsTheLastCompleteRunForMerge) {
   {
     auto S = open();
