@@ -208,10 +208,14 @@ private:
   static llvm::SmallVector<const Note *, 3>
   localNotes(const FunctionSummary &F, const AbsState &Entry,
              const RelState &R);
-  /// Adds entry context State to Function, from Origin (its State field
-  /// aside); false if Function has it.
+  /// Adds entry context Origin (its State interned) to Function; false if
+  /// Function has it.
+  bool addEntry(size_t Function, EntryContexts::Stored Origin);
   bool addEntry(size_t Function, const AbsState &State,
-                EntryContexts::Stored Origin);
+                EntryContexts::Stored Origin) {
+    Origin.State = intern(State);
+    return addEntry(Function, Origin);
+  }
   /// Adds an entry context State to Function that kernel fact Why explains.
   bool addFactEntry(size_t Function, const AbsState &State, Note Why);
   /// The index of State in States, added if new.

@@ -165,4 +165,41 @@ TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
   EXPECT_EQ(FirstCalls, WantCalls);
 }
 
+TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
+  // dispatch(fn) calls fn; task_a passes cb_a, task_b cb_b. dispatch's two
+  // entry contexts give the same state on the same call path, to different
+  // callees: the second is not the first's repeat (Program::propagate()).
+  TUSummary S;
+  for (auto [Task, Callback, Line] :
+       {std::tuple("task_a", "cb_a", 10u), std::tuple("task_b", "cb_b", 20u)}) {
+    FunctionSummary F = callerOf(Task, "dispatch", Line);
+    F.Calls[0].FnArgs = {{0, Callback}};
+    S.Functions.push_back(F);
+    FunctionSummary Cb;
+    Cb.Key = Cb.Name = Callback;
+    S.Functions.push_back(Cb);
+  }
+  FunctionSummary Dispatch = callerOf("dispatch", "", 40);
+  Dispatch.Calls[0].CalleeName = "fn";
+  Dispatch.Calls[0].Through = "param:dispatch#0";
+  S.Functions.push_back(Dispatch);
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Program P(*M);
+  P.add(S);
+  P.solve();
+  for (auto [Callback, Task, Line] :
+       {std::tuple("cb_a", "task_a", 10u), std::tuple("cb_b", "task_b", 20u)}) {
+    std::vector<std::string> Why;
+    for (const EntryContext &E : P.entries(*P.find(Callback)))
+      Why.push_back(describe(E.State) + ": " +
+                    llvm::join(lines(E.Why.toVector()), "; "));
+    EXPECT_EQ(Why, std::vector<std::string>{
+                       describe(first(P, Task).State) + ": " +
+                       std::to_string(Line) + " '" + Task + "' is a task; " +
+                       std::to_string(Line + 1) + " 'dispatch' called here; " +
+                       "41 '" + Callback + "' called through 'fn'"});
+  }
+}
+
 } // namespace
