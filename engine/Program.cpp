@@ -449,27 +449,52 @@ bool Program::functionMatters(size_t F, uint8_t P) const {
                             P);
 }
 
-bool Program::calleesAt(const FunctionSummary &F, const CallSite &C,
-                        const AbsState &Entry,
+void Program::resolveCallSites() {
+  Calls.clear();
+  CallBase.clear();
+  Vias.clear();
+  for (const FunctionSummary &F : Functions) {
+    CallBase.push_back(Calls.size());
+    for (const CallSite &C : F.Calls) {
+      ResolvedCall &RC = Calls.emplace_back();
+      if (C.Through.empty()) {
+        if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+          RC.Target = It->second;
+        continue;
+      }
+      RC.Target = ResolvedCall::Through | Vias.size();
+      Vias.push_back(&resolve(C.Through));
+      if (std::optional<uint8_t> P = throughParameter(F, C))
+        RC.Param = *P;
+    }
+  }
+}
+
+bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
                         llvm::SmallVectorImpl<size_t> &Out) const {
   // Through a parameter its caller passed a function as: that one.
-  if (std::optional<uint8_t> P = throughParameter(F, C))
-    if (std::optional<uint32_t> Passed = Entry.fnArg(*P)) {
+  if (RC.Param >= 0)
+    if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
       if (*Passed != OutsideRun)
         Out.push_back(*Passed);
       return false;
     }
+  if (RC.Target == ResolvedCall::NoCallee)
+    return false;
+  if (!(RC.Target & ResolvedCall::Through)) {
+    Out.push_back(RC.Target);
+    return false;
+  }
   // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
   // thread_fn, which forced threading also sets to the hard handler) call
   // a function the way its registration says, and the kernel model states
   // that where it knows it: a call through a pointer adds no context to
   // those.
-  forEachCallee(C, [&](size_t To) {
-    if (C.Through.empty() || !Modelled[To])
+  const Resolution &Via = *Vias[RC.Target & ~ResolvedCall::Through];
+  for (size_t To : Via.Functions)
+    if (!Modelled[To])
       Out.push_back(To);
-  });
-  return !C.Through.empty() &&
-         Resolutions.find(C.Through)->second.K == Resolution::Capped;
+  return Via.K == Resolution::Capped;
 }
 
 bool Program::bitsMatter(size_t F, const ArgRef &A) const {
@@ -517,6 +542,7 @@ void Program::solve() {
   applyJoins();
   findBitArgs();
   findFunctionParams();
+  resolveCallSites();
   Entries.assign(Functions.size(), {});
   EntryIndex.clear();
   EntryIndex.resize(Functions.size());
@@ -588,6 +614,9 @@ void Program::solve() {
     E.shrink_to_fit();
   EntryIndex.clear();
   EntryIndex.shrink_to_fit();
+  Calls = {};
+  CallBase = {};
+  Vias = {};
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
@@ -700,9 +729,10 @@ void Program::propagate(std::deque<size_t> &Work) {
       const AbsState &Entry = States[Entries[I][E].State];
       uint32_t Path = 0; // counts the paths of F's call sites, as NoteChain
       size_t Slot = 0;   // counts the (path, callee) pairs, for Last
+      const ResolvedCall *RC = &Calls[CallBase[I]];
       for (const CallSite &C : F.Calls) {
         llvm::SmallVector<size_t, 4> Callees;
-        bool Generic = calleesAt(F, C, Entry, Callees);
+        bool Generic = calleesAt(*RC++, Entry, Callees);
         if (Callees.empty()) {
           Path += C.States.size();
           continue;

@@ -249,10 +249,20 @@ private:
   /// The parameter of F a call of F goes through, if it is one.
   std::optional<uint8_t> throughParameter(const FunctionSummary &F,
                                           const CallSite &C) const;
-  /// The functions call site C of F reaches when F is entered in Entry;
-  /// true if they are the capped resolution of a generic slot.
-  bool calleesAt(const FunctionSummary &F, const CallSite &C,
-                 const AbsState &Entry,
+  /// A call site's callees as the solve looks them up for every entry
+  /// context: resolved once, not by name each time.
+  struct ResolvedCall {
+    /// The callee's index (a direct call), Through | the index of the
+    /// call's slot's resolution in Vias, or NoCallee (outside the run).
+    uint32_t Target = NoCallee;
+    int8_t Param = -1; ///< throughParameter(), or -1.
+    static constexpr uint32_t NoCallee = UINT32_MAX, Through = 1u << 31;
+  };
+  /// Fills Calls, CallBase and Vias for the solve.
+  void resolveCallSites();
+  /// The functions call site RC reaches when its function is entered in
+  /// Entry; true if they are the capped resolution of a generic slot.
+  bool calleesAt(const ResolvedCall &RC, const AbsState &Entry,
                  llvm::SmallVectorImpl<size_t> &Out) const;
   void propagate(std::deque<size_t> &Work);
 
@@ -301,6 +311,10 @@ private:
   static constexpr uint32_t NoState = UINT32_MAX;
   std::vector<Note> FactNotes; ///< What NoteChains that start at a fact say.
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
+  /// While the solve runs: every call site, function I's from CallBase[I].
+  std::vector<ResolvedCall> Calls;
+  std::vector<uint32_t> CallBase;
+  std::vector<const Resolution *> Vias;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
   /// Functions the kernel model enters: an entry point or a callback.
   std::vector<bool> Modelled;
