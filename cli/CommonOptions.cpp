@@ -75,8 +75,9 @@ cl::opt<std::string> SuppressionsFile(
     cl::value_desc("file"), BOTH, cl::cat(commonCategory()));
 cl::opt<bool> Stats("stats",
                     cl::desc("Print how many translation units were analysed "
-                             "and how many reused, and how the calls through "
-                             "function pointers were resolved (stderr)"),
+                             "and how many reused, how the calls through "
+                             "function pointers were resolved, and how long "
+                             "the solve and the checks took (stderr)"),
                     BOTH, cl::cat(commonCategory()));
 cl::opt<unsigned> MaxIndirectTargets(
     "max-indirect-targets",

@@ -14,6 +14,8 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <chrono>
+
 using namespace llvm;
 
 namespace kharden {
@@ -134,6 +136,20 @@ void writeFindings(raw_ostream &OS, std::vector<Finding> Findings,
   }
 }
 
+/// Wall time since it was made or last asked.
+class PhaseClock {
+public:
+  double lap() {
+    auto Now = std::chrono::steady_clock::now();
+    double Seconds = std::chrono::duration<double>(Now - Start).count();
+    Start = Now;
+    return Seconds;
+  }
+
+private:
+  std::chrono::steady_clock::time_point Start =
+      std::chrono::steady_clock::now();
+};
 } // namespace
 
 std::vector<Finding> runChecks(const Program &P,
@@ -307,7 +323,9 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
   // Before the solve: its entry contexts take the room the dropped flows
   // leave (issue 21).
   FollowedValues Followed = dropUnfollowedValues(P);
+  PhaseClock Clock;
   P.solve();
+  double SolveSeconds = Clock.lap();
   if (Opts.Stats) {
     const IndirectCallStats &I = P.indirectCalls();
     errs() << formatv("kharden: stats: calls through function pointers: {0} "
@@ -325,6 +343,10 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
   }
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);
+  if (Opts.Stats)
+    errs() << formatv("kharden: stats: whole program: solve {0:f1} s, checks "
+                      "{1:f1} s\n",
+                      SolveSeconds, Clock.lap());
 
   std::error_code EC;
   std::unique_ptr<ToolOutputFile> Out;

@@ -13,6 +13,7 @@
 // Nothing changed: everything is reused, and the report is the same.
 // RUN: %expect-exit 1 %kharden check -p %t --stats --format=json -o %t/again.json 2>&1 | FileCheck %s --check-prefix=NONE
 // NONE: kharden: stats: 5 translation units: 0 analysed, 5 reused
+// NONE: kharden: stats: whole program: solve {{[0-9]+\.[0-9]}} s, checks {{[0-9]+\.[0-9]}} s
 // RUN: diff %t/fresh.json %t/again.json
 //
 // A header touched but not edited: contents decide, not times.

@@ -20,6 +20,7 @@
 // KNOWN-NEXT: kharden: stats: calls through function pointers: 0 resolved, 0 capped (more than 8 targets), 0 open (0 with nothing stored in the run)
 // KNOWN-NEXT: kharden: stats: entry contexts: 4 of 4 functions, 3 distinct states
 // KNOWN-NEXT: kharden: stats: value flows: 0 of 3 kept (the others no operation's value reaches)
+// KNOWN-NEXT: kharden: stats: whole program: solve {{[0-9]+\.[0-9]}} s, checks {{[0-9]+\.[0-9]}} s
 // KNOWN-NEXT: callee.c:7:2: warning: per-CPU write 'raw_cpu_write(callee_last)'
 // KNOWN: entry.c:9:2: note: IRQs enabled here by 'local_irq_enable()'
 // KNOWN: entry.c:10:9: note: 'entry_helper' called here
