@@ -6,9 +6,24 @@ using namespace clang;
 
 namespace kharden {
 
+const ValueDecl *namedDecl(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl();
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->getMemberDecl();
+  return nullptr;
+}
+
+const ValueDecl *lentTo(const Expr *Arg) {
+  const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_AddrOf ? namedDecl(U->getSubExpr())
+                                          : nullptr;
+}
+
 const VarDecl *varOf(const Expr *E) {
-  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  // A member is a field in C, never a variable.
+  return dyn_cast_or_null<VarDecl>(namedDecl(E));
 }
 
 const ParmVarDecl *parameterOf(const Expr *E) {

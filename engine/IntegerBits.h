@@ -19,6 +19,11 @@
 
 namespace kharden {
 
+/// The variable or field an lvalue names, if it names one directly (casts
+/// aside).
+const clang::ValueDecl *namedDecl(const clang::Expr *E);
+/// The variable or field whose address an argument passes (`&walk`).
+const clang::ValueDecl *lentTo(const clang::Expr *Arg);
 /// The variable an expression names, as it is (casts aside).
 const clang::VarDecl *varOf(const clang::Expr *E);
 /// The parameter an expression names, as it is (casts aside).

@@ -27,8 +27,7 @@ const VarDecl *derefOf(const Expr *E) {
 
 /// The variable `&x` lends.
 const VarDecl *lentVar(const Expr *Arg) {
-  const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-  return U && U->getOpcode() == UO_AddrOf ? varOf(U->getSubExpr()) : nullptr;
+  return dyn_cast_or_null<VarDecl>(lentTo(Arg));
 }
 
 /// A parameter past the summary's slots, which no caller's facts reach.

@@ -148,23 +148,6 @@ llvm::FoldingSetNodeID profileOf(const Expr *E, ASTContext &Ctx) {
   return ID;
 }
 
-/// The variable or field an lvalue names, if it names one directly.
-const ValueDecl *namedDecl(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return DRE->getDecl();
-  if (const auto *ME = dyn_cast<MemberExpr>(E))
-    return ME->getMemberDecl();
-  return nullptr;
-}
-
-/// The variable or field whose address an argument passes (`&walk`).
-const ValueDecl *lentTo(const Expr *Arg) {
-  const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-  return U && U->getOpcode() == UO_AddrOf ? namedDecl(U->getSubExpr())
-                                          : nullptr;
-}
-
 /// A local scalar variable: what a variable slot can hold.
 const VarDecl *scalarLocal(const ValueDecl *D) {
   const auto *VD = dyn_cast_or_null<VarDecl>(D);
