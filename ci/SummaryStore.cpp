@@ -190,44 +190,36 @@ SummaryStore::lookup(ArrayRef<std::string> Files,
   std::lock_guard<std::mutex> Guard(Lock);
   // The database is read in order; the summaries, whose decoding is most of
   // an incremental run's reading (a fifth of the run on x86_64 defconfig's
-  // kernel/ mm/ arch/x86/), are decoded Jobs at a time.
-  std::vector<std::optional<StoredSummary>> Stored(Files.size());
+  // kernel/ mm/ arch/x86/), are decoded Jobs at a time. Per file: its
+  // result, or why reading or decoding it failed.
   std::vector<std::optional<Expected<TUResult>>> Decoded(Files.size());
-  std::optional<Error> FindError; // stops the reading at file Stop
-  size_t Stop = Files.size();
   {
     DefaultThreadPool Pool(hardware_concurrency(std::max(Jobs, 1u)));
-    for (size_t I = 0; I < Files.size() && !FindError; ++I) {
+    for (size_t I = 0; I < Files.size(); ++I) {
       auto S = findValid(Files[I], &Commands[I]);
       if (!S) {
-        FindError = S.takeError();
-        Stop = I;
-      } else if (*S) {
-        Stored[I] = std::move(*S);
-        Pool.async(
-            [&, I] { Decoded[I].emplace(decode(std::move(*Stored[I]))); });
+        Decoded[I].emplace(S.takeError());
+        break;
       }
+      if (*S)
+        Pool.async([&Decoded, I, Stored = std::move(**S)]() mutable {
+          Decoded[I].emplace(decode(std::move(Stored)));
+        });
     }
     Pool.wait();
   }
   // The first failure in file order decides, as if read one by one.
   Error Failed = Error::success();
-  auto KeepFirst = [&](Error E) {
-    if (Failed)
-      consumeError(std::move(E));
-    else
-      Failed = std::move(E);
-  };
   std::vector<std::optional<TUResult>> Found(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (I == Stop)
-      KeepFirst(std::move(*FindError));
     if (!Decoded[I])
       continue;
     if (*Decoded[I])
       Found[I] = std::move(**Decoded[I]);
+    else if (Failed)
+      consumeError(Decoded[I]->takeError());
     else
-      KeepFirst(Decoded[I]->takeError());
+      Failed = Decoded[I]->takeError();
   }
   if (!Failed)
     return Found;

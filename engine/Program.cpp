@@ -450,13 +450,13 @@ bool Program::functionMatters(size_t F, uint8_t P) const {
 }
 
 void Program::resolveCallSites() {
-  Calls.clear();
+  ResolvedCalls.clear();
   CallBase.clear();
   Vias.clear();
   for (const FunctionSummary &F : Functions) {
-    CallBase.push_back(Calls.size());
+    CallBase.push_back(ResolvedCalls.size());
     for (const CallSite &C : F.Calls) {
-      ResolvedCall &RC = Calls.emplace_back();
+      ResolvedCall &RC = ResolvedCalls.emplace_back();
       if (C.Through.empty()) {
         if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
           RC.Target = It->second;
@@ -614,7 +614,7 @@ void Program::solve() {
     E.shrink_to_fit();
   EntryIndex.clear();
   EntryIndex.shrink_to_fit();
-  Calls = {};
+  ResolvedCalls = {};
   CallBase = {};
   Vias = {};
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
@@ -729,7 +729,7 @@ void Program::propagate(std::deque<size_t> &Work) {
       const AbsState &Entry = States[Entries[I][E].State];
       uint32_t Path = 0; // counts the paths of F's call sites, as NoteChain
       size_t Slot = 0;   // counts the (path, callee) pairs, for Last
-      const ResolvedCall *RC = &Calls[CallBase[I]];
+      const ResolvedCall *RC = &ResolvedCalls[CallBase[I]];
       for (const CallSite &C : F.Calls) {
         llvm::SmallVector<size_t, 4> Callees;
         bool Generic = calleesAt(*RC++, Entry, Callees);

@@ -258,7 +258,7 @@ private:
     int8_t Param = -1; ///< throughParameter(), or -1.
     static constexpr uint32_t NoCallee = UINT32_MAX, Through = 1u << 31;
   };
-  /// Fills Calls, CallBase and Vias for the solve.
+  /// Fills ResolvedCalls, CallBase and Vias for the solve.
   void resolveCallSites();
   /// The functions call site RC reaches when its function is entered in
   /// Entry; true if they are the capped resolution of a generic slot.
@@ -312,7 +312,7 @@ private:
   std::vector<Note> FactNotes; ///< What NoteChains that start at a fact say.
   std::vector<size_t> Propagated; ///< Entries already pushed to callees.
   /// While the solve runs: every call site, function I's from CallBase[I].
-  std::vector<ResolvedCall> Calls;
+  std::vector<ResolvedCall> ResolvedCalls;
   std::vector<uint32_t> CallBase;
   std::vector<const Resolution *> Vias;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
