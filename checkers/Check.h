@@ -26,6 +26,15 @@ public:
   /// "no finding" from "nothing seen". Nothing by default.
   virtual std::vector<std::string> stats(const Program &P) const { return {}; }
 
+  /// Whether run() or stats() reads F's calling contexts (through
+  /// Program::entries(), findContext(), regionContext(), enteredAtomic()).
+  /// The solve computes contexts only for the functions some check reads
+  /// and their callers; a check that does not say reads every function's.
+  virtual bool readsContextsOf(const KernelModel &M,
+                               const FunctionSummary &F) const {
+    return true;
+  }
+
   /// Sets option Key (without the "<check>." prefix) from its text; an
   /// unknown key or a bad value is an error, never silently defaulted.
   virtual llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value);
@@ -48,6 +57,9 @@ protected:
   /// check under a name they list.
   std::vector<const CheckRule *> rulesFor(const KernelModel &M,
                                           const Operation &Op) const;
+  /// Whether one of F's operations is one that rulesFor() gives rules.
+  bool watchesAnOperationOf(const KernelModel &M,
+                            const FunctionSummary &F) const;
   /// A finding of this check at Op in F, whose notes are Op's macro chain
   /// and then Why's, the chain that shows the context.
   Finding findingAt(const FunctionSummary &F, const Operation &Op,

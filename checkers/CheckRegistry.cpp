@@ -27,6 +27,12 @@ std::vector<const CheckRule *> Check::rulesFor(const KernelModel &M,
   return Out;
 }
 
+bool Check::watchesAnOperationOf(const KernelModel &M,
+                                 const FunctionSummary &F) const {
+  return llvm::any_of(
+      F.Ops, [&](const Operation &Op) { return !rulesFor(M, Op).empty(); });
+}
+
 Finding Check::findingAt(const FunctionSummary &F, const Operation &Op,
                          const Explanation &Why, std::string Message,
                          std::string Evidence) const {

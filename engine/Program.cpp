@@ -106,6 +106,7 @@ Program::EntryStats Program::entryStats() const {
   for (const std::vector<EntryContexts::Stored> &E : Entries)
     S.Contexts += E.size();
   S.States = States.size();
+  S.Solved = llvm::count(Solved, true);
   return S;
 }
 
@@ -127,6 +128,8 @@ uint32_t Program::intern(const AbsState &State) {
 }
 
 bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
+  if (!Solved[Function])
+    return false;
   std::vector<EntryContexts::Stored> &Known = Entries[Function];
   // A function that gathers many contexts (a hundred thousand for some of
   // slub's helpers on allmodconfig) gets an index, or the solve would be
@@ -475,14 +478,15 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // Through a parameter its caller passed a function as: that one.
   if (RC.Param >= 0)
     if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
-      if (*Passed != OutsideRun)
+      if (*Passed != OutsideRun && Solved[*Passed])
         Out.push_back(*Passed);
       return false;
     }
   if (RC.Target == ResolvedCall::NoCallee)
     return false;
   if (!(RC.Target & ResolvedCall::Through)) {
-    Out.push_back(RC.Target);
+    if (Solved[RC.Target])
+      Out.push_back(RC.Target);
     return false;
   }
   // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
@@ -492,7 +496,7 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // those.
   const Resolution &Via = *Vias[RC.Target & ~ResolvedCall::Through];
   for (size_t To : Via.Functions)
-    if (!Modelled[To])
+    if (!Modelled[To] && Solved[To])
       Out.push_back(To);
   return Via.K == Resolution::Capped;
 }
@@ -535,7 +539,42 @@ void Program::dumpSlot(llvm::StringRef Slot) const {
   }
 }
 
-void Program::solve() {
+std::vector<std::vector<size_t>> Program::callers() const {
+  std::vector<std::vector<size_t>> Callers(Functions.size());
+  for (size_t I = 0; I < Functions.size(); ++I)
+    for (const CallSite &C : Functions[I].Calls)
+      forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
+  return Callers;
+}
+
+void Program::findSolved(ContextDemand Reads) {
+  Solved.assign(Functions.size(), !Reads);
+  if (!Reads)
+    return;
+  std::deque<size_t> Work;
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    llvm::ArrayRef<ResolvedCall> Calls(&ResolvedCalls[CallBase[I]],
+                                       Functions[I].Calls.size());
+    if (Reads(Functions[I]) || llvm::any_of(Calls, [](const ResolvedCall &C) {
+          return C.Param >= 0;
+        })) {
+      Solved[I] = true;
+      Work.push_back(I);
+    }
+  }
+  std::vector<std::vector<size_t>> Callers = callers();
+  while (!Work.empty()) {
+    size_t I = Work.front();
+    Work.pop_front();
+    for (size_t Caller : Callers[I])
+      if (!Solved[Caller]) {
+        Solved[Caller] = true;
+        Work.push_back(Caller);
+      }
+  }
+}
+
+void Program::solve(ContextDemand Reads) {
   resolveCalls();
   if (const char *Slot = std::getenv("KHARDEN_DEBUG_SLOT"))
     dumpSlot(Slot);
@@ -543,6 +582,7 @@ void Program::solve() {
   findBitArgs();
   findFunctionParams();
   resolveCallSites();
+  findSolved(Reads);
   Entries.assign(Functions.size(), {});
   EntryIndex.clear();
   EntryIndex.resize(Functions.size());
@@ -595,7 +635,7 @@ void Program::solve() {
   Unreached.assign(Functions.size(), false);
   for (bool Roots : {true, false}) {
     for (size_t I = 0; I < Functions.size(); ++I) {
-      if (!Entries[I].empty() || (Roots && Called[I]))
+      if (!Entries[I].empty() || (Roots && Called[I]) || !Solved[I])
         continue;
       // Entered preemptible by its own evidence, not by the kernel model:
       // not Modelled.
@@ -831,10 +871,7 @@ const WorkQueueing *Program::unboundQueueing(const StorageName &Work) const {
 
 std::vector<const FunctionSummary *>
 Program::unreachedCallers(const FunctionSummary &F) const {
-  std::vector<std::vector<size_t>> Callers(Functions.size());
-  for (size_t I = 0; I < Functions.size(); ++I)
-    for (const CallSite &C : Functions[I].Calls)
-      forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
+  std::vector<std::vector<size_t>> Callers = callers();
   std::vector<const FunctionSummary *> Out;
   std::vector<bool> Seen(Functions.size());
   std::deque<size_t> Work{Functions.indexOf(F)};

@@ -145,12 +145,20 @@ public:
   /// Adds one translation unit's summaries; a function already known from
   /// another unit (a header's static inline) is kept once.
   void add(TUSummary TU);
-  /// Computes every function's entry contexts.
-  void solve();
+  /// The functions whose calling contexts a client of the solve reads
+  /// (entries(), findContext(), regionContext(), enteredAtomic(),
+  /// unreachedCallers()).
+  using ContextDemand = llvm::function_ref<bool(const FunctionSummary &)>;
+  /// Computes the entry contexts of the functions Reads names and of every
+  /// function they may be reached from; without Reads, of every function.
+  /// The others' contexts would only be computed to be thrown away: a third
+  /// of x86_64 defconfig's for the default checks (docs/benchmarks.md).
+  void solve(ContextDemand Reads = nullptr);
 
   const FunctionTable &functions() const { return Functions; }
   /// What the compile commands say about code generation, per TU.
   const std::vector<TargetFacts> &targets() const { return Targets; }
+  /// None for a function solve() was not asked for.
   EntryContexts entries(const FunctionSummary &F) const;
   const FunctionSummary *find(llvm::StringRef Key) const;
   const KernelModel &model() const { return *Model; }
@@ -198,6 +206,7 @@ public:
   /// states they share.
   struct EntryStats {
     size_t Contexts = 0, States = 0;
+    size_t Solved = 0; ///< Functions whose contexts were computed.
   };
   EntryStats entryStats() const;
 
@@ -260,6 +269,12 @@ private:
   };
   /// Fills ResolvedCalls, CallBase and Vias for the solve.
   void resolveCallSites();
+  /// Per function, the functions whose call sites reach it.
+  std::vector<std::vector<size_t>> callers() const;
+  /// Fills Solved: the functions Reads names and their callers, with every
+  /// function that calls through a parameter (what it reaches depends on
+  /// what its callers pass, which no call site's callees say).
+  void findSolved(ContextDemand Reads);
   /// The functions call site RC reaches when its function is entered in
   /// Entry; true if they are the capped resolution of a generic slot.
   bool calleesAt(const ResolvedCall &RC, const AbsState &Entry,
@@ -316,6 +331,7 @@ private:
   std::vector<uint32_t> CallBase;
   std::vector<const Resolution *> Vias;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
+  std::vector<bool> Solved;    ///< The functions whose contexts are computed.
   /// Functions the kernel model enters: an entry point or a callback.
   std::vector<bool> Modelled;
   std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.

@@ -55,6 +55,11 @@ void FpuContextCheck::forEachSection(
   }
 }
 
+bool FpuContextCheck::readsContextsOf(const KernelModel &M,
+                                      const FunctionSummary &F) const {
+  return reportsOn(F) && watchesAnOperationOf(M, F);
+}
+
 void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {
   forEachSection(P, [&](const FunctionSummary &F, const Operation &Op,
                         llvm::ArrayRef<const CheckRule *> Rules) {

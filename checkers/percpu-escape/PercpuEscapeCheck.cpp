@@ -211,6 +211,13 @@ staleContext(const Program &P, const ReachedUse &R,
 
 } // namespace
 
+// An operation's function and every function its value reaches holds a
+// flow of it (engine/ValueUses.h).
+bool PercpuEscapeCheck::readsContextsOf(const KernelModel &,
+                                        const FunctionSummary &F) const {
+  return !F.Values.empty();
+}
+
 void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
   ValueGraph Graph(P);
   for (const FunctionSummary &F : P.functions())

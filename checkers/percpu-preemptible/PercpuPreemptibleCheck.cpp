@@ -74,6 +74,11 @@ static std::string message(const Operation &Op, const AbsState &S) {
   llvm_unreachable("safe operations are not recorded");
 }
 
+bool PercpuPreemptibleCheck::readsContextsOf(const KernelModel &M,
+                                             const FunctionSummary &F) const {
+  return reportsOn(F) && watchesAnOperationOf(M, F);
+}
+
 void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
   PickedObjects Picks(P);

@@ -107,6 +107,12 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
 
 } // namespace
 
+// A call may reach a sleep in another file: every call counts.
+bool SleepInAtomicCheck::readsContextsOf(const KernelModel &M,
+                                         const FunctionSummary &F) const {
+  return reportsOn(F) && (!F.Calls.empty() || watchesAnOperationOf(M, F));
+}
+
 void SleepInAtomicCheck::run(const Program &P,
                              std::vector<Finding> &Out) const {
   const KernelModel &M = P.model();

@@ -166,6 +166,14 @@ SplitPercpuHandoffCheck::options() const {
   return {{"ReportAllValues", ReportAllValues ? "true" : "false"}};
 }
 
+// A refill is looked for in every function, whichever files are reported.
+bool SplitPercpuHandoffCheck::readsContextsOf(const KernelModel &,
+                                              const FunctionSummary &F) const {
+  return llvm::any_of(F.Ops, [](const Operation &Op) {
+    return Op.isPercpu() && !Op.Variable.empty();
+  });
+}
+
 void SplitPercpuHandoffCheck::run(const Program &P,
                                   std::vector<Finding> &Out) const {
   std::map<std::tuple<RegionContext, RegionContext, ExitKind>, Verdict>

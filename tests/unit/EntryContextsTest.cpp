@@ -202,4 +202,48 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
   }
 }
 
+TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
+  // task_a calls mid, which calls read_me, and dispatch(cb), which calls
+  // its parameter; task_b calls unread. Asked for read_me and cb: their
+  // callers get contexts, dispatch although no call site names cb; task_b
+  // and unread get none, an entry point as task_b is.
+  TUSummary S;
+  FunctionSummary TaskA = callerOf("task_a", "mid", 10);
+  TaskA.Calls.push_back(callerOf("", "dispatch", 11).Calls[0]);
+  TaskA.Calls[1].FnArgs = {{0, "cb"}};
+  FunctionSummary Dispatch = callerOf("dispatch", "", 40);
+  Dispatch.Calls[0].CalleeName = "fn";
+  Dispatch.Calls[0].Through = "param:dispatch#0";
+  S.Functions = {TaskA, callerOf("mid", "read_me", 20),
+                 callerOf("task_b", "unread", 30), Dispatch};
+  for (const char *Leaf : {"read_me", "unread", "cb"}) {
+    FunctionSummary F;
+    F.Key = F.Name = Leaf;
+    S.Functions.push_back(F);
+  }
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  auto Solve = [&](Program::ContextDemand Reads) {
+    auto P = std::make_unique<Program>(*M);
+    P->add(S);
+    P->solve(Reads);
+    std::vector<std::string> Out;
+    for (const FunctionSummary &F : P->functions())
+      for (const EntryContext &E : P->entries(F))
+        Out.push_back(F.Name + (E.FromCall ? " from a call" : " from a fact"));
+    return Out;
+  };
+  EXPECT_EQ(Solve([](const FunctionSummary &F) {
+              return F.Name == "read_me" || F.Name == "cb";
+            }),
+            (std::vector<std::string>{
+                "task_a from a fact", "mid from a call", "dispatch from a call",
+                "read_me from a call", "cb from a call"}));
+  EXPECT_EQ(Solve(nullptr),
+            (std::vector<std::string>{
+                "task_a from a fact", "mid from a call", "task_b from a fact",
+                "dispatch from a call", "read_me from a call",
+                "unread from a call", "cb from a call"}));
+}
+
 } // namespace
