@@ -26,13 +26,14 @@ public:
   /// "no finding" from "nothing seen". Nothing by default.
   virtual std::vector<std::string> stats(const Program &P) const { return {}; }
 
-  /// Whether run() or stats() reads F's calling contexts (through
-  /// Program::entries(), findContext(), regionContext(), enteredAtomic()).
-  /// The solve computes contexts only for the functions some check reads
-  /// and their callers; a check that does not say reads every function's.
-  virtual bool readsContextsOf(const KernelModel &M,
-                               const FunctionSummary &F) const {
-    return true;
+  /// What run() and stats() read of F's calling contexts (through
+  /// Program::entries(), findContext(), regionContext(), enteredAtomic()):
+  /// the AbsState parts, none if they read none. The solve computes only
+  /// what some check reads (Program::solve()); a check that does not say
+  /// reads every part of every function's.
+  virtual unsigned contextPartsRead(const KernelModel &M,
+                                    const FunctionSummary &F) const {
+    return AbsState::AllParts;
   }
 
   /// Sets option Key (without the "<check>." prefix) from its text; an
@@ -60,6 +61,8 @@ protected:
   /// Whether one of F's operations is one that rulesFor() gives rules.
   bool watchesAnOperationOf(const KernelModel &M,
                             const FunctionSummary &F) const;
+  /// The context parts the check's rules' words read (partsHeld()).
+  unsigned partsTheRulesRead(const KernelModel &M) const;
   /// A finding of this check at Op in F, whose notes are Op's macro chain
   /// and then Why's, the chain that shows the context.
   Finding findingAt(const FunctionSummary &F, const Operation &Op,

@@ -33,6 +33,17 @@ bool Check::watchesAnOperationOf(const KernelModel &M,
       F.Ops, [&](const Operation &Op) { return !rulesFor(M, Op).empty(); });
 }
 
+unsigned Check::partsTheRulesRead(const KernelModel &M) const {
+  unsigned Parts = 0;
+  for (const CheckRule *R : M.rulesOf(Name)) {
+    for (ContextWord W : R->WrongIn)
+      Parts |= partsHeld(W);
+    for (ContextWord W : R->Unless)
+      Parts |= partsHeld(W);
+  }
+  return Parts;
+}
+
 Finding Check::findingAt(const FunctionSummary &F, const Operation &Op,
                          const Explanation &Why, std::string Message,
                          std::string Evidence) const {

@@ -642,6 +642,51 @@ std::string describe(const AbsState &S) {
   return Out;
 }
 
+unsigned partsComposedFrom(unsigned Parts) {
+  if (Parts & AbsState::part(AbsState::KindsPart))
+    Parts |=
+        AbsState::part(AbsState::BhPart) | AbsState::part(AbsState::Levels);
+  return Parts;
+}
+
+void keepParts(AbsState &S, unsigned Keep) {
+  auto Forgets = [&](AbsState::Part P) { return !(Keep & AbsState::part(P)); };
+  if (Forgets(AbsState::Migrate))
+    S.MigrateDisabled = false;
+  if (Forgets(AbsState::KindsPart))
+    S.Kinds = AllKinds;
+  if (Forgets(AbsState::BhPart))
+    S.Bh = Level::Unknown;
+  if (Forgets(AbsState::Simd))
+    S.InSimd = S.SimdUsable = false;
+  if (Forgets(AbsState::Rcu))
+    S.InRcu = false;
+}
+
+unsigned partsHeld(ContextWord W) {
+  switch (W) {
+  case ContextWord::Task:
+  case ContextWord::Softirq:
+  case ContextWord::Hardirq:
+  case ContextWord::Nmi:
+    return AbsState::part(AbsState::KindsPart);
+  case ContextWord::Preemptible:
+  case ContextWord::IrqsOff:
+  case ContextWord::Atomic:
+    return AbsState::part(AbsState::Levels);
+  case ContextWord::BhOff:
+    return AbsState::part(AbsState::BhPart);
+  case ContextWord::SimdSection:
+  case ContextWord::SimdUsable:
+    return AbsState::part(AbsState::Simd);
+  case ContextWord::Pinned:
+    return AbsState::part(AbsState::Migrate);
+  case ContextWord::RcuRead:
+    return AbsState::part(AbsState::Rcu);
+  }
+  return AbsState::AllParts;
+}
+
 bool holds(ContextWord W, const AbsState &S) {
   switch (W) {
   case ContextWord::Task: return S.mayBe(KindTask);

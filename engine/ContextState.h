@@ -343,7 +343,21 @@ struct AbsState {
     Rcu,        ///< InRcu
     NumParts
   };
+  /// Sets of parts, 1 << Part each.
+  static constexpr unsigned AllParts = (1u << NumParts) - 1;
+  static constexpr unsigned part(Part P) { return 1u << P; }
 };
+
+/// The parts of the caller's state that compose() reads to give a callee
+/// Parts: Parts, and where the kinds are wanted, the bottom halves and
+/// levels that rule kinds out (composedKinds()).
+unsigned partsComposedFrom(unsigned Parts);
+/// Sets the parts of S outside Keep to what an unknown context holds, where
+/// nothing in compose() reads them to give the others: migration, kinds,
+/// bottom halves, SIMD, RCU. The levels and what the caller passes are kept.
+void keepParts(AbsState &S, unsigned Keep);
+/// The parts holds(W, S) reads.
+unsigned partsHeld(ContextWord W);
 
 /// Agrees with AbsState::operator== when Forget is 0; the parts whose bits
 /// are set in Forget (1 << AbsState::Part) are left out (a debug count of

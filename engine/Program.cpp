@@ -106,7 +106,7 @@ Program::EntryStats Program::entryStats() const {
   for (const std::vector<EntryContexts::Stored> &E : Entries)
     S.Contexts += E.size();
   S.States = States.size();
-  S.Solved = llvm::count(Solved, true);
+  S.Solved = Functions.size() - llvm::count(PartsKept, 0);
   return S;
 }
 
@@ -128,7 +128,7 @@ uint32_t Program::intern(const AbsState &State) {
 }
 
 bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
-  if (!Solved[Function])
+  if (!PartsKept[Function])
     return false;
   std::vector<EntryContexts::Stored> &Known = Entries[Function];
   // A function that gathers many contexts (a hundred thousand for some of
@@ -478,14 +478,14 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // Through a parameter its caller passed a function as: that one.
   if (RC.Param >= 0)
     if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
-      if (*Passed != OutsideRun && Solved[*Passed])
+      if (*Passed != OutsideRun && PartsKept[*Passed])
         Out.push_back(*Passed);
       return false;
     }
   if (RC.Target == ResolvedCall::NoCallee)
     return false;
   if (!(RC.Target & ResolvedCall::Through)) {
-    if (Solved[RC.Target])
+    if (PartsKept[RC.Target])
       Out.push_back(RC.Target);
     return false;
   }
@@ -496,7 +496,7 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // those.
   const Resolution &Via = *Vias[RC.Target & ~ResolvedCall::Through];
   for (size_t To : Via.Functions)
-    if (!Modelled[To] && Solved[To])
+    if (!Modelled[To] && PartsKept[To])
       Out.push_back(To);
   return Via.K == Resolution::Capped;
 }
@@ -547,29 +547,45 @@ std::vector<std::vector<size_t>> Program::callers() const {
   return Callers;
 }
 
-void Program::findSolved(ContextDemand Reads) {
-  Solved.assign(Functions.size(), !Reads);
+void Program::findPartsKept(ContextDemand Reads) {
+  PartsKept.assign(Functions.size(), Reads ? 0 : AbsState::AllParts);
   if (!Reads)
     return;
-  std::deque<size_t> Work;
+  std::vector<size_t> ThroughParams, Passed;
   for (size_t I = 0; I < Functions.size(); ++I) {
+    PartsKept[I] = partsComposedFrom(Reads(Functions[I]));
     llvm::ArrayRef<ResolvedCall> Calls(&ResolvedCalls[CallBase[I]],
                                        Functions[I].Calls.size());
-    if (Reads(Functions[I]) || llvm::any_of(Calls, [](const ResolvedCall &C) {
-          return C.Param >= 0;
-        })) {
-      Solved[I] = true;
-      Work.push_back(I);
-    }
+    if (llvm::any_of(Calls, [](const ResolvedCall &C) { return C.Param >= 0; }))
+      ThroughParams.push_back(I);
+    for (const CallSite &C : Functions[I].Calls)
+      for (const auto &[Arg, Key] : C.FnArgs)
+        if (auto It = ByKey.find(Key); It != ByKey.end())
+          Passed.push_back(It->second);
   }
   std::vector<std::vector<size_t>> Callers = callers();
-  while (!Work.empty()) {
-    size_t I = Work.front();
-    Work.pop_front();
-    for (size_t Caller : Callers[I])
-      if (!Solved[Caller]) {
-        Solved[Caller] = true;
-        Work.push_back(Caller);
+  std::deque<size_t> Work;
+  for (size_t I = 0; I < Functions.size(); ++I)
+    if (PartsKept[I])
+      Work.push_back(I);
+  // Up the callers; then what the passed functions need, to the functions
+  // that call through a parameter, and up from them again.
+  for (unsigned PassedParts = 0; !Work.empty();) {
+    while (!Work.empty()) {
+      size_t I = Work.front();
+      Work.pop_front();
+      for (size_t Caller : Callers[I])
+        if (PartsKept[I] & ~PartsKept[Caller]) {
+          PartsKept[Caller] |= PartsKept[I];
+          Work.push_back(Caller);
+        }
+    }
+    for (size_t F : Passed)
+      PassedParts |= PartsKept[F];
+    for (size_t G : ThroughParams)
+      if (PassedParts & ~PartsKept[G]) {
+        PartsKept[G] |= PassedParts;
+        Work.push_back(G);
       }
   }
 }
@@ -582,7 +598,7 @@ void Program::solve(ContextDemand Reads) {
   findBitArgs();
   findFunctionParams();
   resolveCallSites();
-  findSolved(Reads);
+  findPartsKept(Reads);
   Entries.assign(Functions.size(), {});
   EntryIndex.clear();
   EntryIndex.resize(Functions.size());
@@ -635,7 +651,7 @@ void Program::solve(ContextDemand Reads) {
   Unreached.assign(Functions.size(), false);
   for (bool Roots : {true, false}) {
     for (size_t I = 0; I < Functions.size(); ++I) {
-      if (!Entries[I].empty() || (Roots && Called[I]) || !Solved[I])
+      if (!Entries[I].empty() || (Roots && Called[I]) || !PartsKept[I])
         continue;
       // Entered preemptible by its own evidence, not by the kernel model:
       // not Modelled.
@@ -795,6 +811,7 @@ void Program::propagate(std::deque<size_t> &Work) {
               Callee.Irqs =
                   Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
             }
+            keepParts(Callee, PartsKept[To]);
             if (Slot >= Last.size())
               Last.resize(Slot + 1, {SIZE_MAX, NoState});
             auto &[LastTo, LastState] = Last[Slot++];

@@ -145,14 +145,15 @@ public:
   /// Adds one translation unit's summaries; a function already known from
   /// another unit (a header's static inline) is kept once.
   void add(TUSummary TU);
-  /// The functions whose calling contexts a client of the solve reads
-  /// (entries(), findContext(), regionContext(), enteredAtomic(),
-  /// unreachedCallers()).
-  using ContextDemand = llvm::function_ref<bool(const FunctionSummary &)>;
-  /// Computes the entry contexts of the functions Reads names and of every
-  /// function they may be reached from; without Reads, of every function.
-  /// The others' contexts would only be computed to be thrown away: a third
-  /// of x86_64 defconfig's for the default checks (docs/benchmarks.md).
+  /// What a client of the solve reads of a function's calling contexts
+  /// (through entries(), findContext(), regionContext(), enteredAtomic(),
+  /// unreachedCallers()): the AbsState parts, none if it reads none.
+  using ContextDemand = llvm::function_ref<unsigned(const FunctionSummary &)>;
+  /// Computes the entry contexts of the functions Reads asks about and of
+  /// every function they may be reached from, each with the parts read
+  /// there or below (keepParts()); without Reads, every function's whole.
+  /// The rest would be computed to be thrown away: the default checks read
+  /// 95 thousand of x86_64 defconfig's 1.69 million (docs/benchmarks.md).
   void solve(ContextDemand Reads = nullptr);
 
   const FunctionTable &functions() const { return Functions; }
@@ -222,7 +223,9 @@ private:
   bool addEntry(size_t Function, EntryContexts::Stored Origin);
   bool addEntry(size_t Function, const AbsState &State,
                 EntryContexts::Stored Origin) {
-    Origin.State = intern(State);
+    AbsState Kept = State;
+    keepParts(Kept, PartsKept[Function]);
+    Origin.State = intern(Kept);
     return addEntry(Function, Origin);
   }
   /// Adds an entry context State to Function that kernel fact Why explains.
@@ -271,10 +274,11 @@ private:
   void resolveCallSites();
   /// Per function, the functions whose call sites reach it.
   std::vector<std::vector<size_t>> callers() const;
-  /// Fills Solved: the functions Reads names and their callers, with every
-  /// function that calls through a parameter (what it reaches depends on
-  /// what its callers pass, which no call site's callees say).
-  void findSolved(ContextDemand Reads);
+  /// Fills PartsKept: what Reads asks of each function, and of its callees
+  /// for its callers. A function that calls through a parameter reaches
+  /// what its callers pass, which no call site's callees say: it keeps what
+  /// every function passed as an argument in the run needs.
+  void findPartsKept(ContextDemand Reads);
   /// The functions call site RC reaches when its function is entered in
   /// Entry; true if they are the capped resolution of a generic slot.
   bool calleesAt(const ResolvedCall &RC, const AbsState &Entry,
@@ -331,7 +335,8 @@ private:
   std::vector<uint32_t> CallBase;
   std::vector<const Resolution *> Vias;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
-  std::vector<bool> Solved;    ///< The functions whose contexts are computed.
+  /// Per function, the parts its entry contexts keep; none: not solved.
+  std::vector<uint16_t> PartsKept;
   /// Functions the kernel model enters: an entry point or a callback.
   std::vector<bool> Modelled;
   std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.

@@ -55,9 +55,13 @@ void FpuContextCheck::forEachSection(
   }
 }
 
-bool FpuContextCheck::readsContextsOf(const KernelModel &M,
-                                      const FunctionSummary &F) const {
-  return reportsOn(F) && watchesAnOperationOf(M, F);
+// stats() counts the kinds, the SIMD guards and IRQs off.
+unsigned FpuContextCheck::contextPartsRead(const KernelModel &M,
+                                           const FunctionSummary &F) const {
+  if (!reportsOn(F) || !watchesAnOperationOf(M, F))
+    return 0;
+  return partsTheRulesRead(M) | AbsState::part(AbsState::KindsPart) |
+         AbsState::part(AbsState::Simd) | AbsState::part(AbsState::Levels);
 }
 
 void FpuContextCheck::run(const Program &P, std::vector<Finding> &Out) const {

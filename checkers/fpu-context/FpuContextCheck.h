@@ -14,8 +14,8 @@ class FpuContextCheck : public Check {
 public:
   FpuContextCheck() : Check("fpu-context") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
-  bool readsContextsOf(const KernelModel &M,
-                       const FunctionSummary &F) const override;
+  unsigned contextPartsRead(const KernelModel &M,
+                            const FunctionSummary &F) const override;
   /// How many sections the run holds, and in which kinds of context.
   std::vector<std::string> stats(const Program &P) const override;
 

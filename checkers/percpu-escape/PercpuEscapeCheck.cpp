@@ -212,10 +212,12 @@ staleContext(const Program &P, const ReachedUse &R,
 } // namespace
 
 // An operation's function and every function its value reaches holds a
-// flow of it (engine/ValueUses.h).
-bool PercpuEscapeCheck::readsContextsOf(const KernelModel &,
-                                        const FunctionSummary &F) const {
-  return !F.Values.empty();
+// flow of it (engine/ValueUses.h); regionContext() reads the levels.
+unsigned PercpuEscapeCheck::contextPartsRead(const KernelModel &M,
+                                             const FunctionSummary &F) const {
+  if (F.Values.empty())
+    return 0;
+  return partsTheRulesRead(M) | AbsState::part(AbsState::Levels);
 }
 
 void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {

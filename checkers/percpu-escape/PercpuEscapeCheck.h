@@ -15,8 +15,8 @@ class PercpuEscapeCheck : public Check {
 public:
   PercpuEscapeCheck() : Check("percpu-escape") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
-  bool readsContextsOf(const KernelModel &M,
-                       const FunctionSummary &F) const override;
+  unsigned contextPartsRead(const KernelModel &M,
+                            const FunctionSummary &F) const override;
 };
 
 } // namespace kharden

@@ -74,9 +74,13 @@ static std::string message(const Operation &Op, const AbsState &S) {
   llvm_unreachable("safe operations are not recorded");
 }
 
-bool PercpuPreemptibleCheck::readsContextsOf(const KernelModel &M,
-                                             const FunctionSummary &F) const {
-  return reportsOn(F) && watchesAnOperationOf(M, F);
+// Reportable() reads the migration whatever the rules say.
+unsigned
+PercpuPreemptibleCheck::contextPartsRead(const KernelModel &M,
+                                         const FunctionSummary &F) const {
+  if (!reportsOn(F) || !watchesAnOperationOf(M, F))
+    return 0;
+  return partsTheRulesRead(M) | AbsState::part(AbsState::Migrate);
 }
 
 void PercpuPreemptibleCheck::run(const Program &P,

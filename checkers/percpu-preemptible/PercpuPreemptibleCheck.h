@@ -13,8 +13,8 @@ class PercpuPreemptibleCheck : public Check {
 public:
   PercpuPreemptibleCheck() : Check("percpu-preemptible") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
-  bool readsContextsOf(const KernelModel &M,
-                       const FunctionSummary &F) const override;
+  unsigned contextPartsRead(const KernelModel &M,
+                            const FunctionSummary &F) const override;
   llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value) override;
   std::vector<std::pair<std::string, std::string>> options() const override;
 

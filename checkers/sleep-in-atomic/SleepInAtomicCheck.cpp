@@ -107,10 +107,12 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
 
 } // namespace
 
-// A call may reach a sleep in another file: every call counts.
-bool SleepInAtomicCheck::readsContextsOf(const KernelModel &M,
-                                         const FunctionSummary &F) const {
-  return reportsOn(F) && (!F.Calls.empty() || watchesAnOperationOf(M, F));
+// A call may reach a sleep in another file: every call counts, and
+// Sleepers reads every part of the contexts it follows down.
+unsigned SleepInAtomicCheck::contextPartsRead(const KernelModel &M,
+                                              const FunctionSummary &F) const {
+  bool Reads = reportsOn(F) && (!F.Calls.empty() || watchesAnOperationOf(M, F));
+  return Reads ? AbsState::AllParts : 0;
 }
 
 void SleepInAtomicCheck::run(const Program &P,

@@ -15,8 +15,8 @@ class SleepInAtomicCheck : public Check {
 public:
   SleepInAtomicCheck() : Check("sleep-in-atomic") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
-  bool readsContextsOf(const KernelModel &M,
-                       const FunctionSummary &F) const override;
+  unsigned contextPartsRead(const KernelModel &M,
+                            const FunctionSummary &F) const override;
   llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value) override;
   std::vector<std::pair<std::string, std::string>> options() const override;
 

@@ -166,12 +166,15 @@ SplitPercpuHandoffCheck::options() const {
   return {{"ReportAllValues", ReportAllValues ? "true" : "false"}};
 }
 
-// A refill is looked for in every function, whichever files are reported.
-bool SplitPercpuHandoffCheck::readsContextsOf(const KernelModel &,
-                                              const FunctionSummary &F) const {
-  return llvm::any_of(F.Ops, [](const Operation &Op) {
+// A refill is looked for in every function, whichever files are reported;
+// regionContext() and enteredAtomic() read the levels.
+unsigned
+SplitPercpuHandoffCheck::contextPartsRead(const KernelModel &,
+                                          const FunctionSummary &F) const {
+  bool Accesses = llvm::any_of(F.Ops, [](const Operation &Op) {
     return Op.isPercpu() && !Op.Variable.empty();
   });
+  return Accesses ? AbsState::part(AbsState::Levels) : 0;
 }
 
 void SplitPercpuHandoffCheck::run(const Program &P,

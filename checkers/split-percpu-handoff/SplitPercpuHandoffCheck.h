@@ -14,8 +14,8 @@ class SplitPercpuHandoffCheck : public Check {
 public:
   SplitPercpuHandoffCheck() : Check("split-percpu-handoff") {}
   void run(const Program &P, std::vector<Finding> &Out) const override;
-  bool readsContextsOf(const KernelModel &M,
-                       const FunctionSummary &F) const override;
+  unsigned contextPartsRead(const KernelModel &M,
+                            const FunctionSummary &F) const override;
   llvm::Error setOption(llvm::StringRef Key, llvm::StringRef Value) override;
   std::vector<std::pair<std::string, std::string>> options() const override;
 

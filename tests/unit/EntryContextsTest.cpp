@@ -234,7 +234,8 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
     return Out;
   };
   EXPECT_EQ(Solve([](const FunctionSummary &F) {
-              return F.Name == "read_me" || F.Name == "cb";
+              return F.Name == "read_me" || F.Name == "cb" ? AbsState::AllParts
+                                                           : 0u;
             }),
             (std::vector<std::string>{
                 "task_a from a fact", "mid from a call", "dispatch from a call",
@@ -244,6 +245,37 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
                 "task_a from a fact", "mid from a call", "task_b from a fact",
                 "dispatch from a call", "read_me from a call",
                 "unread from a call", "cb from a call"}));
+}
+
+TEST(EntryContexts, KeepWhatIsReadThereOrBelow) {
+  // task_a calls mid inside an RCU reader and outside; mid calls leaf. What
+  // leaf's reader reads of the contexts decides how many mid and leaf get.
+  FunctionSummary TaskA = callerOf("task_a", "mid", 10);
+  TaskA.Calls.push_back(TaskA.Calls[0]);
+  TaskA.Calls[1].Where.Line = 12;
+  TaskA.Calls[1].States[0].RcuDepth = 1;
+  TUSummary S;
+  S.Functions = {TaskA, callerOf("mid", "leaf", 20)};
+  FunctionSummary Leaf;
+  Leaf.Key = Leaf.Name = "leaf";
+  S.Functions.push_back(Leaf);
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  auto Counts = [&](unsigned LeafParts) {
+    Program P(*M);
+    P.add(S);
+    P.solve([&](const FunctionSummary &F) {
+      return F.Name == "leaf" ? LeafParts : 0u;
+    });
+    std::vector<size_t> Out;
+    for (const FunctionSummary &F : P.functions())
+      Out.push_back(P.entries(F).size());
+    return Out;
+  };
+  unsigned Levels = AbsState::part(AbsState::Levels);
+  EXPECT_EQ(Counts(Levels), (std::vector<size_t>{1, 1, 1}));
+  EXPECT_EQ(Counts(Levels | AbsState::part(AbsState::Rcu)),
+            (std::vector<size_t>{1, 2, 2}));
 }
 
 } // namespace
