@@ -114,7 +114,18 @@ public:
 
   /// The last complete run (merge).
   llvm::Expected<RunRecord> lastRun();
-  /// The stored result of File, whatever its validity (merge).
+  /// A stored result as the database holds it, its summary not decoded.
+  struct StoredSummary {
+    TUResult Head; ///< Everything but the summary.
+    std::string Blob, Hash;
+    int64_t Codec = 0, RawSize = 0;
+  };
+  /// The stored result of File, whatever its validity (merge), not decoded.
+  llvm::Expected<StoredSummary> read(llvm::StringRef File);
+  /// S decoded; an error names the database. Needs no database: runs on any
+  /// thread.
+  llvm::Expected<TUResult> decodeStored(StoredSummary S) const;
+  /// read() and decodeStored().
   llvm::Expected<TUResult> load(llvm::StringRef File);
 
   /// Results stored by this process (for --stats and tests).
@@ -129,12 +140,6 @@ private:
   static llvm::Expected<std::unique_ptr<SqliteDb>>
   openValidated(llvm::StringRef Path, llvm::sys::fs::UniqueID &Id);
   llvm::Error rebuild(llvm::StringRef Why);
-  /// A stored result as the database holds it, its summary not decoded.
-  struct StoredSummary {
-    TUResult Head; ///< Everything but the summary.
-    std::string Blob, Hash;
-    int64_t Codec = 0, RawSize = 0;
-  };
   /// File's valid stored result; with Command, only if analysed with it.
   llvm::Expected<std::optional<StoredSummary>>
   findValid(llvm::StringRef File, const ContentHash *Command);

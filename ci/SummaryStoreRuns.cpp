@@ -134,7 +134,7 @@ Expected<RunRecord> SummaryStore::lastRun() {
   return Run;
 }
 
-Expected<TUResult> SummaryStore::load(StringRef File) {
+Expected<SummaryStore::StoredSummary> SummaryStore::read(StringRef File) {
   auto Stmt = Db->prepare("SELECT ran, errors, first_error, summary, codec, "
                           "raw_size, summary_hash FROM tu WHERE file = ?1");
   if (!Stmt)
@@ -146,10 +146,21 @@ Expected<TUResult> SummaryStore::load(StringRef File) {
   if (!*Row)
     return make_error<InputError>(Path, "has no summary of " + File.str() +
                                             ", which its last run lists");
-  auto R = decode(readStored(*Stmt, File));
+  return readStored(*Stmt, File);
+}
+
+Expected<TUResult> SummaryStore::decodeStored(StoredSummary S) const {
+  auto R = decode(std::move(S));
   if (!R)
     return asInputError(Path, R.takeError());
   return R;
+}
+
+Expected<TUResult> SummaryStore::load(StringRef File) {
+  auto S = read(File);
+  if (!S)
+    return S.takeError();
+  return decodeStored(std::move(*S));
 }
 
 } // namespace kharden

@@ -8,6 +8,11 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <deque>
+#include <memory>
 
 using namespace llvm;
 
@@ -31,6 +36,11 @@ cl::list<std::string> Databases(cl::Positional, cl::OneOrMore,
                                 cl::desc("<shard databases...>"),
                                 cl::sub(mergeSubcommand()),
                                 cl::cat(mergeCategory()));
+cl::opt<unsigned> Jobs("j", cl::Prefix,
+                       cl::desc("Decode N stored summaries at once (default: "
+                                "one per core)"),
+                       cl::value_desc("N"), cl::init(0),
+                       cl::sub(mergeSubcommand()), cl::cat(mergeCategory()));
 
 struct ShardDb {
   std::unique_ptr<SummaryStore> Store;
@@ -106,6 +116,58 @@ Expected<std::vector<Unit>> unitsInOrder(ArrayRef<ShardDb> Shards) {
   return All;
 }
 
+/// The units' stored results in order, decoded Jobs at a time a few units
+/// ahead of the caller, who takes one at a time: the program keeps one copy
+/// of a header's functions, not one per unit that includes it, and only
+/// the units in flight are held twice. The databases are read in order, on
+/// the caller's thread.
+class Loader {
+public:
+  Loader(ArrayRef<Unit> Units, unsigned Jobs)
+      : Units(Units), Pool(hardware_concurrency(Jobs)),
+        Window(2 * Pool.getMaxConcurrency()) {}
+  ~Loader() {
+    Pool.wait();
+    for (std::unique_ptr<Pending> &P : Ahead)
+      if (P->Result)
+        consumeError(P->Result->takeError());
+  }
+
+  Expected<std::optional<TUResult>> next() {
+    for (; Ahead.size() < Window && Read < Units.size(); ++Read) {
+      const Unit &U = Units[Read];
+      auto Stored = U.Store->read(U.Entry->File);
+      if (!Stored)
+        return Stored.takeError();
+      Ahead.push_back(std::make_unique<Pending>());
+      Pending &P = *Ahead.back();
+      P.Done = Pool.async([&P, &U, S = std::move(*Stored)]() mutable {
+        P.Result.emplace(U.Store->decodeStored(std::move(S)));
+      });
+    }
+    if (Ahead.empty())
+      return std::nullopt;
+    std::unique_ptr<Pending> P = std::move(Ahead.front());
+    Ahead.pop_front();
+    P->Done.wait();
+    Expected<TUResult> R = std::move(*P->Result);
+    P->Result.reset();
+    if (!R)
+      return R.takeError();
+    return std::optional<TUResult>(std::move(*R));
+  }
+
+private:
+  struct Pending {
+    std::shared_future<void> Done;
+    std::optional<Expected<TUResult>> Result;
+  };
+  ArrayRef<Unit> Units;
+  DefaultThreadPool Pool;
+  size_t Window, Read = 0;
+  std::deque<std::unique_ptr<Pending>> Ahead;
+};
+
 int fail(Error E) {
   reportErrors(std::move(E));
   return ExitUsage;
@@ -145,23 +207,18 @@ int runMergeCommand() {
   auto Units = unitsInOrder(Shards);
   if (!Units)
     return fail(Units.takeError());
-  // Read back one unit at a time as the program takes it: the program keeps
-  // one copy of a header's functions, not one per unit that includes it.
+  Loader Load(*Units, Jobs);
   size_t Loaded = 0;
   auto Next = [&]() -> Expected<std::optional<TUResult>> {
-    if (Loaded == Units->size()) {
-      if (Findings.Stats)
-        errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
-                          "translation unit{3}\n",
-                          Shards.size(), Shards.size() == 1 ? "" : "s",
-                          Loaded, Loaded == 1 ? "" : "s");
-      return std::nullopt;
-    }
-    const Unit &U = (*Units)[Loaded++];
-    auto R = U.Store->load(U.Entry->File);
-    if (!R)
-      return R.takeError();
-    return std::optional<TUResult>(std::move(*R));
+    auto R = Load.next();
+    if (R && *R)
+      ++Loaded;
+    else if (R && Findings.Stats)
+      errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
+                        "translation unit{3}\n",
+                        Shards.size(), Shards.size() == 1 ? "" : "s", Loaded,
+                        Loaded == 1 ? "" : "s");
+    return R;
   };
   return reportResults(Next, std::move(*Model), *Checks, *Filter, Findings,
                        ReportMode::Normal);

@@ -18,6 +18,10 @@
 // RUN: %expect-exit 1 %kharden merge --stats --format=json -o %t/merged.json %t/1.db %t/2.db 2>&1 | FileCheck %s --check-prefix=MERGE
 // MERGE: kharden: stats: merged 2 databases: 5 translation units
 // RUN: diff %t/single.json %t/merged.json
+// RUN: %expect-exit 1 %kharden merge -j1 --format=json -o %t/merged-j1.json %t/1.db %t/2.db
+// RUN: diff %t/single.json %t/merged-j1.json
+// RUN: %expect-exit 1 %kharden merge -j3 --format=json -o %t/merged-j3.json %t/1.db %t/2.db
+// RUN: diff %t/single.json %t/merged-j3.json
 // RUN: %expect-exit 1 %kharden merge -o %t/merged.txt %t/2.db %t/1.db
 // RUN: diff %t/single.txt %t/merged.txt
 // RUN: FileCheck %s --check-prefix=CROSS < %t/merged.txt
@@ -60,6 +64,11 @@
 // RUN: env KHARDEN_TEST_KILL_IN_COMMIT=1 %expect-exit 137 %kharden check -p %t --db %t/killed.db --shard 2/2
 // RUN: %expect-exit 2 %kharden merge %t/1.db %t/killed.db 2>&1 | FileCheck %s --check-prefix=KILLED
 // KILLED: kharden: error: {{.*}}killed.db: holds no complete run (was the run that wrote it killed?)
+// A damaged summary, decoded while others are: the first in the run's order.
+// RUN: cp %t/1.db %t/damaged.db
+// RUN: python3 -c "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(\"UPDATE tu SET summary_hash = x'00' WHERE file LIKE '%%/beta.c' OR file LIKE '%%/callee.c'\"); c.commit()" %t/damaged.db
+// RUN: %expect-exit 2 %kharden merge -j3 %t/damaged.db %t/2.db 2>&1 | FileCheck %s --check-prefix=DAMAGED
+// DAMAGED: kharden: error: {{.*}}damaged.db: the summary of {{.*}}/beta.c does not match its hash
 // RUN: %expect-exit 2 %kharden merge %t/1.db %t/alpha.c 2>&1 | FileCheck %s --check-prefix=NOTDB
 // NOTDB: kharden: error: {{.*}}alpha.c: not an SQLite database
 // RUN: %expect-exit 2 %kharden merge %t/1.db %t/none.db 2>&1 | FileCheck %s --check-prefix=NONE

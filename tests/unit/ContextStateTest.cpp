@@ -489,6 +489,35 @@ TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
   EXPECT_EQ(Disabled.KindMask, 0);
 }
 
+TEST(AbsState, EachPartIsComposedFromThePartsItNeeds) {
+  // What the solve keeps of a caller's state for a callee that reads one
+  // part (Program::findPartsKept()) composes to the same part.
+  AbsState Softirq = process();
+  Softirq.Kinds = KindSoftirq;
+  Softirq.Bh = Level::Off;
+  Softirq.InRcu = Softirq.InSimd = Softirq.MigrateDisabled = true;
+  AbsState IrqsOff = process();
+  IrqsOff.Irqs = Level::Off;
+  RelState BhOn, IrqsOn, Held;
+  BhOn.apply(Effect::AssertBhEnabled, 0);
+  IrqsOn.apply(Effect::AssertIrqsEnabled, 0);
+  Held.apply(Effect::RcuReadLock, 0);
+  for (const AbsState &Entry : {Softirq, IrqsOff})
+    for (const RelState &R : {BhOn, IrqsOn, Held, RelState()})
+      for (unsigned P = 0; P < AbsState::NumParts; ++P) {
+        AbsState Kept = Entry;
+        keepParts(Kept, partsComposedFrom(1u << P));
+        unsigned Others = AbsState::AllParts & ~(1u << P);
+        EXPECT_EQ(hashState(compose(Kept, R), Others),
+                  hashState(compose(Entry, R), Others))
+            << "part " << P;
+      }
+  // Kinds without the bottom halves they are composed from would differ.
+  AbsState Forgot = Softirq;
+  keepParts(Forgot, AbsState::part(AbsState::KindsPart));
+  EXPECT_NE(compose(Forgot, BhOn).Kinds, compose(Softirq, BhOn).Kinds);
+}
+
 TEST(RelState, ContextAskedFlowsFromCallees) {
   EXPECT_TRUE(asksContext(Effect::NotInTask));
   EXPECT_TRUE(asksContext(Effect::AssertPreemptDisabled));
