@@ -1,5 +1,7 @@
 #include "engine/Program.h"
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 
 #include <deque>
@@ -551,26 +553,25 @@ void Program::findPartsKept(ContextDemand Reads) {
   PartsKept.assign(Functions.size(), Reads ? 0 : AbsState::AllParts);
   if (!Reads)
     return;
-  std::vector<size_t> ThroughParams, Passed;
+  std::deque<size_t> Work;
+  std::vector<size_t> Passed; // every function passed as an argument
   for (size_t I = 0; I < Functions.size(); ++I) {
-    PartsKept[I] = partsComposedFrom(Reads(Functions[I]));
-    llvm::ArrayRef<ResolvedCall> Calls(&ResolvedCalls[CallBase[I]],
-                                       Functions[I].Calls.size());
-    if (llvm::any_of(Calls, [](const ResolvedCall &C) { return C.Param >= 0; }))
-      ThroughParams.push_back(I);
+    if ((PartsKept[I] = partsComposedFrom(Reads(Functions[I]))))
+      Work.push_back(I);
     for (const CallSite &C : Functions[I].Calls)
       for (const auto &[Arg, Key] : C.FnArgs)
         if (auto It = ByKey.find(Key); It != ByKey.end())
           Passed.push_back(It->second);
   }
+  llvm::sort(Passed);
+  Passed.erase(std::unique(Passed.begin(), Passed.end()), Passed.end());
+  // Per function and parameter, what the functions its callers pass there
+  // need: a call through the parameter reaches them, which no call site's
+  // callees say (AbsState::FnArgs).
+  using ParamParts = std::array<uint16_t, CallSite::MaxFunctionParams>;
+  std::vector<ParamParts> PassedIn(Functions.size(), ParamParts{});
   std::vector<std::vector<size_t>> Callers = callers();
-  std::deque<size_t> Work;
-  for (size_t I = 0; I < Functions.size(); ++I)
-    if (PartsKept[I])
-      Work.push_back(I);
-  // Up the callers; then what the passed functions need, to the functions
-  // that call through a parameter, and up from them again.
-  for (unsigned PassedParts = 0; !Work.empty();) {
+  for (bool Changed = true; Changed;) {
     while (!Work.empty()) {
       size_t I = Work.front();
       Work.pop_front();
@@ -580,13 +581,38 @@ void Program::findPartsKept(ContextDemand Reads) {
           Work.push_back(Caller);
         }
     }
-    for (size_t F : Passed)
-      PassedParts |= PartsKept[F];
-    for (size_t G : ThroughParams)
-      if (PassedParts & ~PartsKept[G]) {
-        PartsKept[G] |= PassedParts;
-        Work.push_back(G);
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I) {
+      const ResolvedCall *RC = &ResolvedCalls[CallBase[I]];
+      for (const CallSite &C : Functions[I].Calls) {
+        int8_t Through = (RC++)->Param;
+        if (Through >= 0 && (PassedIn[I][Through] & ~PartsKept[I])) {
+          PartsKept[I] |= PassedIn[I][Through];
+          Work.push_back(I);
+        }
+        if (C.FnArgs.empty() && C.FnForwarded.empty())
+          continue;
+        auto Pass = [&](size_t To) {
+          auto Add = [&](uint8_t Arg, unsigned Parts) {
+            if (Arg < CallSite::MaxFunctionParams &&
+                (Parts & ~PassedIn[To][Arg])) {
+              PassedIn[To][Arg] |= Parts;
+              Changed = true;
+            }
+          };
+          for (const auto &[Arg, Key] : C.FnArgs)
+            if (auto It = ByKey.find(Key); It != ByKey.end())
+              Add(Arg, PartsKept[It->second]);
+          for (auto [Arg, Param] : C.FnForwarded)
+            if (Param < CallSite::MaxFunctionParams)
+              Add(Arg, PassedIn[I][Param]);
+        };
+        forEachCallee(C, Pass);
+        if (Through >= 0) // to whatever the caller passed
+          llvm::for_each(Passed, Pass);
       }
+    }
+    Changed |= !Work.empty();
   }
 }
 

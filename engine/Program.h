@@ -277,7 +277,7 @@ private:
   /// Fills PartsKept: what Reads asks of each function, and of its callees
   /// for its callers. A function that calls through a parameter reaches
   /// what its callers pass, which no call site's callees say: it keeps what
-  /// every function passed as an argument in the run needs.
+  /// the functions passed there need.
   void findPartsKept(ContextDemand Reads);
   /// The functions call site RC reaches when its function is entered in
   /// Entry; true if they are the capped resolution of a generic slot.

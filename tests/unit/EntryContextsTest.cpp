@@ -203,19 +203,22 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
 }
 
 TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
-  // task_a calls mid, which calls read_me, and dispatch(cb), which calls
-  // its parameter; task_b calls unread. Asked for read_me and cb: their
-  // callers get contexts, dispatch although no call site names cb; task_b
-  // and unread get none, an entry point as task_b is.
+  // task_a calls mid, which calls read_me, and outer(cb), which passes its
+  // parameter on to dispatch(fn), which calls it; task_b calls unread.
+  // Asked for read_me and cb: their callers get contexts, outer and
+  // dispatch although no call site names cb; task_b and unread get none,
+  // an entry point as task_b is.
   TUSummary S;
   FunctionSummary TaskA = callerOf("task_a", "mid", 10);
-  TaskA.Calls.push_back(callerOf("", "dispatch", 11).Calls[0]);
+  TaskA.Calls.push_back(callerOf("", "outer", 11).Calls[0]);
   TaskA.Calls[1].FnArgs = {{0, "cb"}};
+  FunctionSummary Outer = callerOf("outer", "dispatch", 35);
+  Outer.Calls[0].FnForwarded = {{0, 0}};
   FunctionSummary Dispatch = callerOf("dispatch", "", 40);
   Dispatch.Calls[0].CalleeName = "fn";
   Dispatch.Calls[0].Through = "param:dispatch#0";
   S.Functions = {TaskA, callerOf("mid", "read_me", 20),
-                 callerOf("task_b", "unread", 30), Dispatch};
+                 callerOf("task_b", "unread", 30), Outer, Dispatch};
   for (const char *Leaf : {"read_me", "unread", "cb"}) {
     FunctionSummary F;
     F.Key = F.Name = Leaf;
@@ -233,18 +236,18 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
         Out.push_back(F.Name + (E.FromCall ? " from a call" : " from a fact"));
     return Out;
   };
-  EXPECT_EQ(Solve([](const FunctionSummary &F) {
-              return F.Name == "read_me" || F.Name == "cb" ? AbsState::AllParts
-                                                           : 0u;
-            }),
-            (std::vector<std::string>{
-                "task_a from a fact", "mid from a call", "dispatch from a call",
-                "read_me from a call", "cb from a call"}));
-  EXPECT_EQ(Solve(nullptr),
-            (std::vector<std::string>{
-                "task_a from a fact", "mid from a call", "task_b from a fact",
-                "dispatch from a call", "read_me from a call",
-                "unread from a call", "cb from a call"}));
+  EXPECT_EQ(
+      Solve([](const FunctionSummary &F) {
+        return F.Name == "read_me" || F.Name == "cb" ? AbsState::AllParts : 0u;
+      }),
+      (std::vector<std::string>{"task_a from a fact", "mid from a call",
+                                "outer from a call", "dispatch from a call",
+                                "read_me from a call", "cb from a call"}));
+  EXPECT_EQ(Solve(nullptr), (std::vector<std::string>{
+                                "task_a from a fact", "mid from a call",
+                                "task_b from a fact", "outer from a call",
+                                "dispatch from a call", "read_me from a call",
+                                "unread from a call", "cb from a call"}));
 }
 
 TEST(EntryContexts, KeepWhatIsReadThereOrBelow) {
