@@ -480,15 +480,14 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // Through a parameter its caller passed a function as: that one.
   if (RC.Param >= 0)
     if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
-      if (*Passed != OutsideRun && PartsKept[*Passed])
+      if (*Passed != OutsideRun)
         Out.push_back(*Passed);
       return false;
     }
   if (RC.Target == ResolvedCall::NoCallee)
     return false;
   if (!(RC.Target & ResolvedCall::Through)) {
-    if (PartsKept[RC.Target])
-      Out.push_back(RC.Target);
+    Out.push_back(RC.Target);
     return false;
   }
   // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
@@ -498,7 +497,7 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // those.
   const Resolution &Via = *Vias[RC.Target & ~ResolvedCall::Through];
   for (size_t To : Via.Functions)
-    if (!Modelled[To] && PartsKept[To])
+    if (!Modelled[To])
       Out.push_back(To);
   return Via.K == Resolution::Capped;
 }
@@ -815,6 +814,8 @@ void Program::propagate(std::deque<size_t> &Work) {
       for (const CallSite &C : F.Calls) {
         llvm::SmallVector<size_t, 4> Callees;
         bool Generic = calleesAt(*RC++, Entry, Callees);
+        // What no check reads below would be computed to be thrown away.
+        llvm::erase_if(Callees, [&](size_t To) { return !PartsKept[To]; });
         if (Callees.empty()) {
           Path += C.States.size();
           continue;
