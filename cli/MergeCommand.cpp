@@ -207,6 +207,22 @@ int runMergeCommand() {
   auto Units = unitsInOrder(Shards);
   if (!Units)
     return fail(Units.takeError());
+  // Nearly every stored value flow is one no check follows: the first pass
+  // finds the others, so that the second never holds them all.
+  FollowedFlows Followed;
+  {
+    Loader Plan(*Units, Jobs);
+    while (true) {
+      auto R = Plan.next();
+      if (!R)
+        return fail(R.takeError());
+      if (!*R)
+        break;
+      for (const FunctionSummary &F : (*R)->Summary.Functions)
+        Followed.add(F);
+    }
+  }
+  Followed.solve();
   Loader Load(*Units, Jobs);
   size_t Loaded = 0;
   auto Next = [&]() -> Expected<std::optional<TUResult>> {
@@ -221,7 +237,7 @@ int runMergeCommand() {
     return R;
   };
   return reportResults(Next, std::move(*Model), *Checks, *Filter, Findings,
-                       ReportMode::Normal);
+                       ReportMode::Normal, {}, &Followed);
 }
 
 } // namespace kharden

@@ -72,8 +72,11 @@ FunctionSummary FunctionAnalyzer::run() {
   markRetries();
   linkSites();
   readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
+  CallStates.resize(Out.Calls.size());
   solve();
   followValues();
+  for (size_t I = 0; I < Out.Calls.size(); ++I)
+    Out.Calls[I].States = CallStates[I];
   if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
       Name && Out.Name == Name)
     dump(llvm::errs());
@@ -167,7 +170,7 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
     break;
   case Event::Call: {
     for (const RelState &S : States)
-      addState(Out.Calls[E.Index].States, S.withoutLocalFacts());
+      addState(CallStates[E.Index], S.withoutLocalFacts());
     bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
     if (E.Callees.empty()) {
       for (RelState &S : States) {
@@ -381,6 +384,7 @@ void FunctionAnalyzer::solve() {
              return B.Irq != IrqRel::On || Separated(1, S, B);
            });
   };
+  std::vector<RelState> Exits;
   for (const RelState &S : Exit)
     if (Kept(S, &RelState::PreemptDepth, false) &&
         Kept(S, &RelState::RcuDepth, true) &&
@@ -388,25 +392,26 @@ void FunctionAnalyzer::solve() {
       RelState X = S.withoutLocalFacts();
       X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
       X.Returns = S.Returns;
-      addState(Out.ExitStates, X);
+      addState(Exits, X);
     }
   // Parameter tests and joins at the exits tell callers which exits their
   // arguments and the run rule out; where every exit leaves the same
   // context, none matters.
   std::vector<RelState> Untested;
-  for (RelState X : Out.ExitStates) {
+  for (RelState X : Exits) {
     X.TestKnown = X.TestTrue = X.JoinKnown = X.JoinTrue = 0;
     addState(Untested, X);
   }
-  if (Untested.size() <= 1)
-    Out.ExitStates = std::move(Untested);
+  Out.ExitStates = Untested.size() <= 1 ? Untested : Exits;
   Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
-    Out.ReturnsMember = int8_t(*P);
+    Out.ForCallers.set().ReturnsMember = int8_t(*P);
   summarizeReturns();
   summarizeReturnedFields();
-  Out.ReturnBits = Slots->returnBits(
-      [&](const CallExpr *CE) { return returnBits(CE); });
+  KnownBits Returned =
+      Slots->returnBits([&](const CallExpr *CE) { return returnBits(CE); });
+  if (!Returned.unknown())
+    Out.ForCallers.set().ReturnBits = Returned;
 }
 
 llvm::SmallVector<const ReturnStmt *, 4> FunctionAnalyzer::returns() const {
@@ -432,7 +437,7 @@ void FunctionAnalyzer::summarizeReturns() {
     R = {int8_t(P), R ? R->Bits.join(*T) : *T};
   }
   if (R)
-    Out.ReturnTransfer = *R;
+    Out.ForCallers.set().ReturnTransfer = *R;
 }
 
 void FunctionAnalyzer::summarizeReturnedFields() {
@@ -460,7 +465,7 @@ void FunctionAnalyzer::summarizeReturnedFields() {
     Common = std::move(Both);
   }
   if (Common)
-    Out.ReturnFields = std::move(*Common);
+    Out.ForCallers.set().ReturnFields = std::move(*Common);
 }
 
 static std::string stateText(const RelState &S) {
@@ -537,14 +542,15 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
     }
   for (const RelState &S : Out.ExitStates)
     OS << "  exit [" << stateText(S) << "]\n";
-  for (const auto &[A, B] : Out.Stores)
+  for (const auto &[A, B] : Out.ForCallers->Stores)
     OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
        << describe(B) << "\n";
-  OS << "  returns " << describe(Out.ReturnBits) << "\n";
-  for (const auto &[Field, B] : Out.ReturnFields)
+  OS << "  returns " << describe(Out.ForCallers->ReturnBits) << "\n";
+  for (const auto &[Field, B] : Out.ForCallers->ReturnFields)
     OS << "  returns field " << Field << " = " << describe(B) << "\n";
-  if (!Out.ReturnsExchange.empty())
-    OS << "  returns the exchange of " << Out.ReturnsExchange << "\n";
+  if (!Out.ForCallers->ReturnsExchange.empty())
+    OS << "  returns the exchange of " << Out.ForCallers->ReturnsExchange
+       << "\n";
   for (const ExchangeTest &X : Exchanges)
     OS << "  exchange of " << X.Variable << " line " << X.Where.Line
        << " tested by block " << X.Tester << ", failed to " << X.Failed << "\n";

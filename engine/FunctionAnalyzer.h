@@ -283,6 +283,8 @@ private:
   std::vector<std::vector<unsigned>> ElementEvents;
   llvm::DenseMap<const clang::Stmt *, std::pair<unsigned, unsigned>> ElementAt;
   std::vector<StateSet> BlockIn; ///< The solved states at each block's entry.
+  /// The states each call site is reached in, while solve() finds them.
+  std::vector<std::vector<RelState>> CallStates;
 
   const clang::FunctionDecl *FD;
   TUContext &TU;

@@ -162,9 +162,9 @@ void FunctionAnalyzer::collectEvents() {
       },
       [this](const CallExpr *CE) -> std::optional<unsigned> {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
-        if (!Callee || Callee->ReturnsMember < 0)
+        if (!Callee || Callee->ForCallers->ReturnsMember < 0)
           return std::nullopt;
-        return unsigned(Callee->ReturnsMember);
+        return unsigned(Callee->ForCallers->ReturnsMember);
       },
       [this](const FunctionDecl *F) {
         return F->getIdentifier() && TU.Lookup.model().isBitTest(F->getName());
@@ -181,14 +181,18 @@ void FunctionAnalyzer::collectEvents() {
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },
       [&](const CallExpr *CE) -> const ArgFacts * {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
-        return Callee && !Callee->Stores.empty() ? &Callee->Stores : nullptr;
+        return Callee && !Callee->ForCallers->Stores.empty()
+                   ? &Callee->ForCallers->Stores
+                   : nullptr;
       },
       [&](const CallExpr *CE) -> const FieldFacts * {
         const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
-        return Callee && !Callee->ReturnFields.empty() ? &Callee->ReturnFields
-                                                       : nullptr;
+        return Callee && !Callee->ForCallers->ReturnFields.empty()
+                   ? &Callee->ForCallers->ReturnFields
+                   : nullptr;
       });
-  Out.Stores = Fields->parameterStores();
+  if (ArgFacts Stores = Fields->parameterStores(); !Stores.empty())
+    Out.ForCallers.set().Stores = std::move(Stores);
   ParamBits.emplace(
       *Cfg, TU.AST, *FD, [&](const Expr *E) { return argumentBits(E); },
       [&](const CallExpr *CE) { return returnTransfer(CE); },
@@ -198,13 +202,14 @@ void FunctionAnalyzer::collectEvents() {
             TU.Lookup.model().readsArgumentsOnly(F->getName()))
           return BitsTransfer::identity();
         if (const FunctionSummary *Callee = summaryOf(F))
-          for (const FunctionSummary::ReturnedParam &T : Callee->OutTransfers)
+          for (const FunctionSummary::ReturnedParam &T :
+               Callee->ForCallers->OutTransfers)
             if (T.Param == int(Arg))
               return T.Bits;
         return std::nullopt;
       });
   for (auto [Param, Bits] : ParamBits->outTransfers())
-    Out.OutTransfers.push_back({int8_t(Param), Bits});
+    Out.ForCallers.set().OutTransfers.push_back({int8_t(Param), Bits});
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -395,7 +400,7 @@ void FunctionAnalyzer::classifyCall(const CallExpr *CE,
     return;
   }
   if (const FunctionSummary *Sum = summaryOf(Callee);
-      Sum && !Sum->ReturnsExchange.empty())
+      Sum && !Sum->ForCallers->ReturnsExchange.empty())
     noteExchangeCall(*Sum, CE);
   if (const ValueSource *V = TU.Lookup.valueSource(Name)) {
     addOperation(V->Rule, Name, CE->getBeginLoc(), Events);
@@ -557,12 +562,13 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
       C.ArgTrue |= uint8_t(unsigned(*V) << I);
     } else if (std::optional<unsigned> P =
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
-      C.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
+      C.Passes.set().Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     } else if (Transfer) {
       if (Transfer->isIdentity() && parameterOf(Arg)) // assigned after the call
-        C.Forwarded.push_back({uint8_t(I), uint8_t(Param)});
+        C.Passes.set().Forwarded.push_back({uint8_t(I), uint8_t(Param)});
       else
-        C.TransformedArgs.push_back({uint8_t(I), uint8_t(Param), *Transfer});
+        C.Passes.set().TransformedArgs.push_back(
+            {uint8_t(I), uint8_t(Param), *Transfer});
     }
     // ArgKnown says 0, and says true of a pointer known not NULL (the
     // address of an object or of a member, `&grp->rcu`), which decides the
@@ -585,12 +591,12 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
        CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
     const Expr *Arg = CE->getArg(I);
     if (const FunctionDecl *F = functionOf(Arg))
-      C.FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
+      C.Passes.set().FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
     else if (std::optional<unsigned> P =
                  Slots->passedOn(Arg->IgnoreParenImpCasts());
              P && *P < CallSite::MaxFunctionParams &&
              Arg->getType()->isFunctionPointerType())
-      C.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
+      C.Passes.set().FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
   }
   llvm::sort(C.ArgBits, llvm::less_first());
   return C;
@@ -802,14 +808,15 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
 std::optional<std::pair<unsigned, BitsTransfer>>
 FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
   const FunctionSummary *S = summaryOf(CE->getDirectCallee());
-  if (!S || S->ReturnTransfer.Param < 0)
+  if (!S || S->ForCallers->ReturnTransfer.Param < 0)
     return std::nullopt;
-  return std::pair(unsigned(S->ReturnTransfer.Param), S->ReturnTransfer.Bits);
+  return std::pair(unsigned(S->ForCallers->ReturnTransfer.Param),
+                   S->ForCallers->ReturnTransfer.Bits);
 }
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
   const FunctionSummary *S = summaryOf(CE->getDirectCallee());
-  return S ? S->ReturnBits : KnownBits{};
+  return S ? S->ForCallers->ReturnBits : KnownBits{};
 }
 
 KnownBits FunctionAnalyzer::argumentBits(const Expr *E) const {

@@ -38,7 +38,7 @@ void FunctionAnalyzer::noteExchange(llvm::StringRef Variable, const Stmt *S,
     llvm::StringRef Root = variableRoot(Key);
     for (unsigned I = 0; I < FD->getNumParams() && Returns.Count == 1; ++I)
       if (FD->getParamDecl(I)->getName() == Root)
-        Out.ReturnsExchange =
+        Out.ForCallers.set().ReturnsExchange =
             "#" + std::to_string(I) + Key.substr(Root.size());
   }
   unsigned Tester = testingBlock(S, UseLoc, Outer);
@@ -72,7 +72,7 @@ void FunctionAnalyzer::noteExchangeMacro(llvm::ArrayRef<std::string> Args,
 
 void FunctionAnalyzer::noteExchangeCall(const FunctionSummary &Callee,
                                         const CallExpr *CE) {
-  llvm::StringRef Rest = Callee.ReturnsExchange;
+  llvm::StringRef Rest = Callee.ForCallers->ReturnsExchange;
   unsigned Param = 0;
   if (!Rest.consume_front("#") || Rest.consumeInteger(10, Param) ||
       Param >= CE->getNumArgs())

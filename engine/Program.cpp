@@ -59,10 +59,14 @@ void Program::notesBackwards(const NoteChain &Why,
   }
 }
 
-void Program::add(TUSummary TU) {
+void Program::add(TUSummary TU,
+                  llvm::function_ref<void(FunctionSummary &)> Joining) {
   for (FunctionSummary &F : TU.Functions) {
     if (ByKey.count(F.Key))
       continue;
+    if (Joining)
+      Joining(F);
+    F.ForCallers = {}; // its file's callers have read it
     ByKey[F.Key] = Functions.size();
     Functions.push_back(std::move(F));
   }
@@ -250,15 +254,15 @@ void Program::findBitArgs() {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
-        if (C.Forwarded.empty() && C.TransformedArgs.empty())
+        if (C.Passes->Forwarded.empty() && C.Passes->TransformedArgs.empty())
           continue;
         forEachCallee(C, [&](size_t To) {
           std::vector<ArgRef> CalleeArgs = BitArgs[To]; // may be I's
-          for (auto [Arg, Param] : C.Forwarded)
+          for (auto [Arg, Param] : C.Passes->Forwarded)
             for (const ArgRef &A : CalleeArgs)
               if (A.Index == Arg)
                 Changed |= Add(I, {Param, A.Field});
-          for (const CallSite::Transformed &T : C.TransformedArgs)
+          for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
             if (llvm::is_contained(CalleeArgs, ArgRef{T.Arg, ""}))
               Changed |= Add(I, {T.Param, ""});
         });
@@ -275,10 +279,10 @@ void Program::findBitArgs() {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
-        if (C.Forwarded.empty())
+        if (C.Passes->Forwarded.empty())
           continue;
         forEachCallee(C, [&](size_t To) {
-          for (auto [Arg, Param] : C.Forwarded)
+          for (auto [Arg, Param] : C.Passes->Forwarded)
             if (Arg < RelState::MaxParams && Param < RelState::MaxParams &&
                 (ConstantParams[To] & (1u << Arg)) &&
                 !(ConstantParams[I] & (1u << Param))) {
@@ -367,13 +371,21 @@ void Program::applyJoins() {
       return (S.JoinKnown & S.JoinTrue & ~Through) ||
              (S.JoinKnown & ~S.JoinTrue & ~Elsewhere);
     };
+    auto Keep = [&](StateList &L) {
+      if (llvm::any_of(L, Cannot)) {
+        std::vector<RelState> Can;
+        llvm::copy_if(L, std::back_inserter(Can),
+                      [&](const RelState &S) { return !Cannot(S); });
+        L = Can;
+      }
+    };
     for (CallSite &C : F.Calls)
-      llvm::erase_if(C.States, Cannot);
+      Keep(C.States);
     for (Operation &Op : F.Ops)
       llvm::erase_if(Op.States, Cannot);
     for (StackOffsetSite &Site : F.Sites)
       llvm::erase_if(Site.States, Cannot);
-    llvm::erase_if(F.ExitStates, Cannot);
+    Keep(F.ExitStates);
   }
 }
 
@@ -440,9 +452,9 @@ void Program::findFunctionParams() {
     Changed = false;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls)
-        if (!C.FnForwarded.empty())
+        if (!C.Passes->FnForwarded.empty())
           forEachCallee(C, [&](size_t To) {
-            for (auto [Arg, Param] : C.FnForwarded)
+            for (auto [Arg, Param] : C.Passes->FnForwarded)
               if (functionMatters(To, Arg))
                 Changed |= Add(I, Param);
           });
@@ -558,7 +570,7 @@ void Program::findPartsKept(ContextDemand Reads) {
     if ((PartsKept[I] = partsComposedFrom(Reads(Functions[I]))))
       Work.push_back(I);
     for (const CallSite &C : Functions[I].Calls)
-      for (const auto &[Arg, Key] : C.FnArgs)
+      for (const auto &[Arg, Key] : C.Passes->FnArgs)
         if (auto It = ByKey.find(Key); It != ByKey.end())
           Passed.push_back(It->second);
   }
@@ -589,7 +601,7 @@ void Program::findPartsKept(ContextDemand Reads) {
           PartsKept[I] |= PassedIn[I][Through];
           Work.push_back(I);
         }
-        if (C.FnArgs.empty() && C.FnForwarded.empty())
+        if (C.Passes->FnArgs.empty() && C.Passes->FnForwarded.empty())
           continue;
         auto Pass = [&](size_t To) {
           auto Add = [&](uint8_t Arg, unsigned Parts) {
@@ -599,10 +611,10 @@ void Program::findPartsKept(ContextDemand Reads) {
               Changed = true;
             }
           };
-          for (const auto &[Arg, Key] : C.FnArgs)
+          for (const auto &[Arg, Key] : C.Passes->FnArgs)
             if (auto It = ByKey.find(Key); It != ByKey.end())
               Add(Arg, PartsKept[It->second]);
-          for (auto [Arg, Param] : C.FnForwarded)
+          for (auto [Arg, Param] : C.Passes->FnForwarded)
             if (Param < CallSite::MaxFunctionParams)
               Add(Arg, PassedIn[I][Param]);
         };
@@ -728,7 +740,7 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
   AbsState Callee = compose(Entry, R);
   Callee.ArgKnown = C.ArgKnown;
   Callee.ArgTrue = C.ArgTrue;
-  for (auto [Arg, Param] : C.Forwarded) {
+  for (auto [Arg, Param] : C.Passes->Forwarded) {
     // What the caller's caller passed, fields included; what the call site
     // itself knows (below) overrides it.
     for (const auto &[A, B] : Entry.ArgBits)
@@ -756,7 +768,7 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
     KnownBits Known = Holds ? CallerTests[I].knownWhen(*Holds) : KnownBits{};
     if (Known.unknown())
       continue;
-    for (auto [Arg, Param] : C.Forwarded) {
+    for (auto [Arg, Param] : C.Passes->Forwarded) {
       ArgRef A{Arg, CallerTests[I].Arg.Field};
       if (Param != CallerTests[I].Arg.Index || !bitsMatter(To, A))
         continue;
@@ -770,7 +782,7 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
       Callee.setArg(A, Bits);
   // A parameter the caller changed before the call: what it kept of its
   // own caller's bits, with what it forced (in ArgBits already).
-  for (const CallSite::Transformed &T : C.TransformedArgs) {
+  for (const CallSite::Transformed &T : C.Passes->TransformedArgs) {
     KnownBits In = Entry.argBits({T.Param, ""});
     if (In.unknown())
       if (std::optional<bool> V = parameterValue(Entry, R, T.Param))
@@ -779,12 +791,12 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
         !In.unknown() && bitsMatter(To, {T.Arg, ""}))
       Callee.setArg({T.Arg, ""}, Out);
   }
-  for (const auto &[Arg, Key] : C.FnArgs)
+  for (const auto &[Arg, Key] : C.Passes->FnArgs)
     if (functionMatters(To, Arg)) {
       auto It = ByKey.find(Key);
       Callee.setFnArg(Arg, It == ByKey.end() ? OutsideRun : It->second);
     }
-  for (auto [Arg, Param] : C.FnForwarded)
+  for (auto [Arg, Param] : C.Passes->FnForwarded)
     if (std::optional<uint32_t> F = Entry.fnArg(Param);
         F && functionMatters(To, Arg))
       Callee.setFnArg(Arg, *F);

@@ -143,8 +143,10 @@ public:
   Program &operator=(const Program &) = delete;
 
   /// Adds one translation unit's summaries; a function already known from
-  /// another unit (a header's static inline) is kept once.
-  void add(TUSummary TU);
+  /// another unit (a header's static inline) is kept once. Joining sees
+  /// each function kept, before it joins.
+  void add(TUSummary TU,
+           llvm::function_ref<void(FunctionSummary &)> Joining = nullptr);
   /// What a client of the solve reads of a function's calling contexts
   /// (through entries(), findContext(), regionContext(), enteredAtomic(),
   /// unreachedCallers()): the AbsState parts, none if it reads none.

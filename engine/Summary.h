@@ -12,6 +12,8 @@
 #include "engine/ContextState.h"
 #include "engine/FilePath.h"
 #include "engine/KernelModel.h"
+#include "engine/StateList.h"
+#include "support/Sparse.h"
 
 #include <optional>
 #include <string>
@@ -50,36 +52,46 @@ struct CallSite {
   InternedString CalleeKey, CalleeName;
   InternedString Through;
   SourcePoint Where;
-  std::vector<RelState> States;
+  StateList States;
   /// Constant arguments (bits as in RelState::ParamKnown).
   uint8_t ArgKnown = 0, ArgTrue = 0;
-  /// Arguments that pass on one of the caller's parameters, which the
-  /// caller never assigns: {argument index, caller's parameter index}.
-  std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
-  /// Arguments that pass on one of the caller's integer parameters after
-  /// the caller changed some of its bits (`flags &= mask`): what every path
-  /// to the call made of them. Sorted by argument.
-  struct Transformed {
-    uint8_t Arg = 0, Param = 0;
-    BitsTransfer Bits;
-    bool operator==(const Transformed &O) const {
-      return Arg == O.Arg && Param == O.Param && Bits == O.Bits;
-    }
-  };
-  std::vector<Transformed> TransformedArgs;
   /// Arguments some of whose bits are known (constants, values made of
   /// them, pointers to objects), and fields of the objects arguments point
   /// to that the caller (or a callee of its file) set before the call. A
   /// field with nothing known (Bits unknown) is one the caller changed: what
   /// it got from its own caller no longer holds. Sorted.
   ArgFacts ArgBits;
-  /// Arguments that are a function (`perf_iterate_ctx(ctx, output, ..)`):
-  /// its key, for a callee that calls through that parameter; and those
-  /// that pass on the caller's own function-pointer parameter, which the
-  /// caller never assigns: {argument, caller's parameter}. Both sorted,
-  /// indices below MaxFunctionParams.
-  std::vector<std::pair<uint8_t, std::string>> FnArgs;
-  std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+  /// What few calls pass: the caller's own parameters, and functions.
+  struct Passed {
+    /// Arguments that pass on one of the caller's parameters, which the
+    /// caller never assigns: {argument index, caller's parameter index}.
+    std::vector<std::pair<uint8_t, uint8_t>> Forwarded;
+    /// Arguments that pass on one of the caller's integer parameters after
+    /// the caller changed some of its bits (`flags &= mask`): what every
+    /// path to the call made of them. Sorted by argument.
+    struct Transformed {
+      uint8_t Arg = 0, Param = 0;
+      BitsTransfer Bits;
+      bool operator==(const Transformed &O) const {
+        return Arg == O.Arg && Param == O.Param && Bits == O.Bits;
+      }
+    };
+    std::vector<Transformed> TransformedArgs;
+    /// Arguments that are a function (`perf_iterate_ctx(ctx, output, ..)`):
+    /// its key, for a callee that calls through that parameter; and those
+    /// that pass on the caller's own function-pointer parameter, which the
+    /// caller never assigns: {argument, caller's parameter}. Both sorted,
+    /// indices below MaxFunctionParams.
+    std::vector<std::pair<uint8_t, std::string>> FnArgs;
+    std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+
+    bool empty() const {
+      return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
+             FnForwarded.empty();
+    }
+  };
+  Sparse<Passed> Passes;
+  using Transformed = Passed::Transformed;
   static constexpr unsigned MaxFunctionParams = 16;
 };
 
@@ -197,46 +209,58 @@ struct FunctionSummary {
   std::vector<CallSite> Calls;
   std::vector<Operation> Ops;
   std::vector<StackOffsetSite> Sites;
-  std::vector<RelState> ExitStates;
+  StateList ExitStates;
   /// The parameter tests that RelState::TestKnown indexes.
   std::vector<ParamTest> Tests;
-  /// What every return value has in common (for callers in the same file).
-  KnownBits ReturnBits;
-  /// Fields of what the parameters point to that the function stores (for
-  /// callers in the same file): with what the stored values have in common
-  /// where every path stores them, else with nothing known (they may
-  /// change). Field "" is the whole object.
-  ArgFacts Stores;
-  /// Fields of the structure every return returns, as the function set
-  /// them (for callers in the same file): a guard's constructor returns
-  /// `.lock` not NULL, which its destructor tests.
-  FieldFacts ReturnFields;
   std::vector<TargetJoin> Joins;
-  /// The per-CPU variable of a `percpu-exchanges` compare-and-exchange
-  /// whose success the function's only return returns, its root written
-  /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if none.
-  std::string ReturnsExchange;
-  /// The parameter every return's value is the address of one member of
-  /// what it points to (`return &rq->__lock;`), or -1: for callers in the
-  /// same file, `f(a) != f(b)` is `a != b`.
-  int8_t ReturnsMember = -1;
-  /// Every return's value as a function of the bits of parameter Param
-  /// (`return flags;` after `flags &= ~__GFP_FS`), for callers in the same
-  /// file (`gfp = current_gfp_context(gfp)`); Param -1 where a return is
-  /// anything else.
-  struct ReturnedParam {
-    int8_t Param = -1;
-    BitsTransfer Bits;
+  /// What the function tells the callers in its own file, which read it
+  /// while the file is analysed (the whole program does not keep it).
+  struct Facts {
+    /// What every return value has in common.
+    KnownBits ReturnBits;
+    /// Fields of what the parameters point to that the function stores:
+    /// with what the stored values have in common where every path stores
+    /// them, else with nothing known (they may change). Field "" is the
+    /// whole object.
+    ArgFacts Stores;
+    /// Fields of the structure every return returns, as the function set
+    /// them: a guard's constructor returns `.lock` not NULL, which its
+    /// destructor tests.
+    FieldFacts ReturnFields;
+    /// The per-CPU variable of a `percpu-exchanges` compare-and-exchange
+    /// whose success the function's only return returns, its root written
+    /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if
+    /// none.
+    std::string ReturnsExchange;
+    /// The parameter every return's value is the address of one member of
+    /// what it points to (`return &rq->__lock;`), or -1: `f(a) != f(b)` is
+    /// `a != b`.
+    int8_t ReturnsMember = -1;
+    /// Every return's value as a function of the bits of parameter Param
+    /// (`return flags;` after `flags &= ~__GFP_FS`): `gfp =
+    /// current_gfp_context(gfp)`. Param -1 where a return is anything else.
+    struct ReturnedParam {
+      int8_t Param = -1;
+      BitsTransfer Bits;
+    };
+    ReturnedParam ReturnTransfer;
+    /// What the function leaves in the integer pointer parameter Param
+    /// points to, as a function of what it held there
+    /// (`prepare_alloc_pages()`'s `*alloc_gfp |= __GFP_HARDWALL`), for each
+    /// pointer parameter it only dereferences or passes on to callees that
+    /// say the same, so that a caller that lends `&local` knows the local
+    /// after the call. A parameter not listed may be kept: after the call,
+    /// code that never names the local may change it.
+    std::vector<ReturnedParam> OutTransfers;
+
+    bool empty() const {
+      return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() &&
+             ReturnsExchange.empty() && ReturnsMember < 0 &&
+             ReturnTransfer.Param < 0 && OutTransfers.empty();
+    }
   };
-  ReturnedParam ReturnTransfer;
-  /// What the function leaves in the integer pointer parameter Param points
-  /// to, as a function of what it held there (`prepare_alloc_pages()`'s
-  /// `*alloc_gfp |= __GFP_HARDWALL`), for each pointer parameter it only
-  /// dereferences or passes on to callees that say the same, so that a
-  /// caller in the same file that lends `&local` knows the local after the
-  /// call. A parameter not listed may be kept: after the call, code that
-  /// never names the local may change it.
-  std::vector<ReturnedParam> OutTransfers;
+  using ReturnedParam = Facts::ReturnedParam;
+  Sparse<Facts> ForCallers;
   /// Where operations' values, returned values and parameters go.
   std::vector<ValueFlow> Values;
 };

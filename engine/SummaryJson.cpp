@@ -19,7 +19,8 @@ namespace kharden {
     const ContextSpec &Ctx, const TUSummary &S, const StackOffsetSite &Site,
     const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
     const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow,
-    const ValueFlow &VF, const ValueUse &VU) {
+    const ValueFlow &VF, const ValueUse &VU, const CallSite::Passed &CP,
+    const FunctionSummary::Facts &FF) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
@@ -34,14 +35,14 @@ namespace kharden {
                           RcuDepth, Region, WhyIrq, WhyPreempt, WhySimd,
                           WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
-                          ArgKnown, ArgTrue, Forwarded, TransformedArgs,
-                          ArgBits, FnArgs, FnForwarded] = C;
+                          ArgKnown, ArgTrue, ArgBits, Passes] = C;
+  [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, ReturnBits, Stores, ReturnFields,
-                          Joins, ReturnsExchange, ReturnsMember, ReturnTransfer,
-                          OutTransfers, FnValues] = F;
+                          ExitStates, Tests, Joins, ForCallers, FnValues] = F;
+  [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange,
+                          ReturnsMember, ReturnTransfer, OutTransfers] = FF;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
@@ -346,11 +347,11 @@ private:
       O["arg_true"] = C.ArgTrue;
     }
     json::Array Forwarded;
-    for (auto [Arg, Param] : C.Forwarded)
+    for (auto [Arg, Param] : C.Passes->Forwarded)
       Forwarded.push_back(json::Array{Arg, Param});
     putArray(O, "forwarded", std::move(Forwarded));
     json::Array Transformed;
-    for (const CallSite::Transformed &T : C.TransformedArgs)
+    for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
       Transformed.push_back(
           json::Array{T.Arg, T.Param, int64_t(T.Bits.KeepZero),
                       int64_t(T.Bits.ForceZero), int64_t(T.Bits.KeepOne),
@@ -358,11 +359,11 @@ private:
     putArray(O, "transformed", std::move(Transformed));
     putArray(O, "arg_bits", argFacts(C.ArgBits));
     json::Array FnArgs;
-    for (const auto &[Arg, Key] : C.FnArgs)
+    for (const auto &[Arg, Key] : C.Passes->FnArgs)
       FnArgs.push_back(json::Array{Arg, Key});
     putArray(O, "fn_args", std::move(FnArgs));
     json::Array FnForwarded;
-    for (auto [Arg, Param] : C.FnForwarded)
+    for (auto [Arg, Param] : C.Passes->FnForwarded)
       FnForwarded.push_back(json::Array{Arg, Param});
     putArray(O, "fn_forwarded", std::move(FnForwarded));
     return O;
@@ -454,11 +455,11 @@ private:
     for (const ParamTest &T : F.Tests)
       Tests.push_back(test(T));
     putArray(O, "tests", std::move(Tests));
-    if (!F.ReturnBits.unknown())
-      O["return_bits"] = bits(F.ReturnBits);
-    putArray(O, "stores", argFacts(F.Stores));
+    if (!F.ForCallers->ReturnBits.unknown())
+      O["return_bits"] = bits(F.ForCallers->ReturnBits);
+    putArray(O, "stores", argFacts(F.ForCallers->Stores));
     json::Array ReturnFields;
-    for (const auto &[Field, B] : F.ReturnFields)
+    for (const auto &[Field, B] : F.ForCallers->ReturnFields)
       ReturnFields.push_back(json::Object{{"field", Field}, {"bits", bits(B)}});
     putArray(O, "return_fields", std::move(ReturnFields));
     json::Array Joins;
@@ -466,14 +467,14 @@ private:
       Joins.push_back(
           json::Object{{"slot", J.Slot}, {"targets", json::Array(J.Targets)}});
     putArray(O, "joins", std::move(Joins));
-    if (!F.ReturnsExchange.empty())
-      O["returns_exchange"] = F.ReturnsExchange;
-    if (F.ReturnsMember >= 0)
-      O["returns_member"] = F.ReturnsMember;
-    if (F.ReturnTransfer.Param >= 0)
-      O["return_transfer"] = paramTransfer(F.ReturnTransfer);
+    if (!F.ForCallers->ReturnsExchange.empty())
+      O["returns_exchange"] = F.ForCallers->ReturnsExchange;
+    if (F.ForCallers->ReturnsMember >= 0)
+      O["returns_member"] = F.ForCallers->ReturnsMember;
+    if (F.ForCallers->ReturnTransfer.Param >= 0)
+      O["return_transfer"] = paramTransfer(F.ForCallers->ReturnTransfer);
     json::Array OutTransfers;
-    for (const FunctionSummary::ReturnedParam &T : F.OutTransfers)
+    for (const FunctionSummary::ReturnedParam &T : F.ForCallers->OutTransfers)
       OutTransfers.push_back(paramTransfer(T));
     putArray(O, "out_transfers", std::move(OutTransfers));
     json::Array Values;
@@ -744,24 +745,37 @@ private:
                      std::vector<RelState> &Out, Path P) {
     return array(O, Key, Out, P, state);
   }
+  static bool states(const json::Object &O, StringRef Key, StateList &Out,
+                     Path P) {
+    std::vector<RelState> Read;
+    if (!states(O, Key, Read, P))
+      return false;
+    Out = Read;
+    return true;
+  }
 
   bool call(const json::Value &V, CallSite &C, Path P) {
     const json::Object *O = object(V, P);
-    return O && string(*O, "callee_key", C.CalleeKey, P) &&
-           string(*O, "callee_name", C.CalleeName, P) &&
-           optionalString(*O, "through", C.Through, P) &&
-           point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
-           integer(*O, "arg_known", C.ArgKnown, P) &&
-           integer(*O, "arg_true", C.ArgTrue, P) &&
-           array(*O, "forwarded", C.Forwarded, P, forwarded) &&
-           array(*O, "transformed", C.TransformedArgs, P, transformed) &&
-           array(*O, "arg_bits", C.ArgBits, P, argFact) &&
-           array(*O, "fn_args", C.FnArgs, P, fnArg) &&
-           array(*O, "fn_forwarded", C.FnForwarded, P,
-                 [](const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
-                    Path At) {
-                   return indexPair(V, Out, CallSite::MaxFunctionParams, At);
-                 });
+    CallSite::Passed Passes;
+    bool Ok =
+        O && string(*O, "callee_key", C.CalleeKey, P) &&
+        string(*O, "callee_name", C.CalleeName, P) &&
+        optionalString(*O, "through", C.Through, P) &&
+        point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
+        integer(*O, "arg_known", C.ArgKnown, P) &&
+        integer(*O, "arg_true", C.ArgTrue, P) &&
+        array(*O, "forwarded", Passes.Forwarded, P, forwarded) &&
+        array(*O, "transformed", Passes.TransformedArgs, P, transformed) &&
+        array(*O, "arg_bits", C.ArgBits, P, argFact) &&
+        array(*O, "fn_args", Passes.FnArgs, P, fnArg) &&
+        array(*O, "fn_forwarded", Passes.FnForwarded, P,
+              [](const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                 Path At) {
+                return indexPair(V, Out, CallSite::MaxFunctionParams, At);
+              });
+    if (Ok && !Passes.empty())
+      C.Passes.set() = std::move(Passes);
+    return Ok;
   }
 
   /// [argument index below 8, the function's key].
@@ -1013,38 +1027,43 @@ private:
 
   bool function(const json::Value &V, FunctionSummary &F, Path P) {
     const json::Object *O = object(V, P);
-    return O && string(*O, "key", F.Key, P) && string(*O, "name", F.Name, P) &&
-           point(*O, "at", F.Where, P) && notes(*O, "notes", F.Notes, P) &&
-           array(*O, "calls", F.Calls, P,
-                 [&](const json::Value &C, CallSite &Out, Path At) {
-                   return call(C, Out, At);
-                 }) &&
-           array(*O, "ops", F.Ops, P,
-                 [&](const json::Value &C, Operation &Out, Path At) {
-                   return op(C, Out, At);
-                 }) &&
-           array(*O, "sites", F.Sites, P,
-                 [&](const json::Value &C, StackOffsetSite &Out, Path At) {
-                   return site(C, Out, At);
-                 }) &&
-           states(*O, "exit_states", F.ExitStates, P) &&
-           array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
-           (!O->get("return_bits") ||
-            knownBits(*O, "return_bits", F.ReturnBits, P)) &&
-           array(*O, "stores", F.Stores, P, argFact) &&
-           array(*O, "return_fields", F.ReturnFields, P, fieldFact) &&
-           array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
-           optionalString(*O, "returns_exchange", F.ReturnsExchange, P) &&
-           returnsMember(*O, F, P) &&
-           (!O->get("return_transfer") ||
-            returnTransfer(*O->get("return_transfer"), F.ReturnTransfer,
-                           P.field("return_transfer"))) &&
-           array(*O, "out_transfers", F.OutTransfers, P, returnTransfer) &&
-           array(*O, "values", F.Values, P,
-                 [&](const json::Value &C, ValueFlow &Out, Path At) {
-                   return valueFlow(C, Out, At);
-                 }) &&
-           checkValues(F, P) && checkNoteIds(F, P);
+    FunctionSummary::Facts Own;
+    bool Ok = O && string(*O, "key", F.Key, P) &&
+              string(*O, "name", F.Name, P) && point(*O, "at", F.Where, P) &&
+              notes(*O, "notes", F.Notes, P) &&
+              array(*O, "calls", F.Calls, P,
+                    [&](const json::Value &C, CallSite &Out, Path At) {
+                      return call(C, Out, At);
+                    }) &&
+              array(*O, "ops", F.Ops, P,
+                    [&](const json::Value &C, Operation &Out, Path At) {
+                      return op(C, Out, At);
+                    }) &&
+              array(*O, "sites", F.Sites, P,
+                    [&](const json::Value &C, StackOffsetSite &Out, Path At) {
+                      return site(C, Out, At);
+                    }) &&
+              states(*O, "exit_states", F.ExitStates, P) &&
+              array(*O, "tests", F.Tests, P, test) && checkTests(F, P) &&
+              (!O->get("return_bits") ||
+               knownBits(*O, "return_bits", Own.ReturnBits, P)) &&
+              array(*O, "stores", Own.Stores, P, argFact) &&
+              array(*O, "return_fields", Own.ReturnFields, P, fieldFact) &&
+              array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
+              optionalString(*O, "returns_exchange", Own.ReturnsExchange, P) &&
+              returnsMember(*O, Own, P) &&
+              (!O->get("return_transfer") ||
+               returnTransfer(*O->get("return_transfer"), Own.ReturnTransfer,
+                              P.field("return_transfer"))) &&
+              array(*O, "out_transfers", Own.OutTransfers, P, returnTransfer) &&
+              array(*O, "values", F.Values, P,
+                    [&](const json::Value &C, ValueFlow &Out, Path At) {
+                      return valueFlow(C, Out, At);
+                    }) &&
+              checkValues(F, P) && checkNoteIds(F, P);
+    if (Ok && !Own.empty())
+      F.ForCallers.set() = std::move(Own);
+    return Ok;
   }
 
   bool valueUse(const json::Value &V, ValueUse &U, Path P) {
@@ -1162,7 +1181,8 @@ private:
     return F.From == PointerFlow::Source::Unseen || string(*O, "key", F.Key, P);
   }
 
-  static bool returnsMember(const json::Object &O, FunctionSummary &F, Path P) {
+  static bool returnsMember(const json::Object &O, FunctionSummary::Facts &F,
+                            Path P) {
     if (!integer(O, "returns_member", F.ReturnsMember, P))
       return false;
     if (F.ReturnsMember < -1 || F.ReturnsMember >= int(RelState::MaxParams)) {

@@ -79,7 +79,8 @@ public:
   /// callee that uses that parameter, or returns it to a caller of the
   /// file that uses the result, continues there instead. Flow is an
   /// operation's (From::Operation): only those flows are kept with every
-  /// flow they reach once dropUnfollowedValues() has run.
+  /// flow they reach once dropUnfollowedValues() (engine/FollowedFlows.h)
+  /// has run.
   void uses(const FunctionSummary &F, const ValueFlow &Flow,
             llvm::function_ref<void(const ReachedUse &)> Each) const;
 
@@ -106,20 +107,6 @@ private:
 
 /// The flow of F's parameter Index, if the function uses it.
 const ValueFlow *parameterFlow(const FunctionSummary &F, unsigned Index);
-
-/// What dropUnfollowedValues() kept of the run's value flows.
-struct FollowedValues {
-  size_t Flows = 0, Kept = 0;
-};
-
-/// Drops every value flow of P that ValueGraph::uses() cannot reach from an
-/// operation's flow: the flows of parameters no such value is passed to
-/// (nearly all: each function records one per parameter it reads) and of
-/// calls whose callee returns none. Call after the last Program::add(): a
-/// later unit may pass a value on. What every traversal visits, and in
-/// which order, is unchanged; a whole tree's uses and their states are
-/// most of what only the checks read (issue 21).
-FollowedValues dropUnfollowedValues(Program &P);
 
 } // namespace kharden
 

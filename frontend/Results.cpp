@@ -1,7 +1,7 @@
 #include "frontend/Results.h"
 
 #include "ci/PathGlob.h"
-#include "engine/ValueUses.h"
+#include "engine/FollowedFlows.h"
 #include "findings/Output.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
@@ -284,7 +284,8 @@ int reportResults(std::vector<TUResult> Results,
 int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                   ArrayRef<std::unique_ptr<Check>> Checks,
                   const NewFindingFilter &Filter, const FindingOptions &Opts,
-                  ReportMode Mode, std::vector<TUSummary> Context) {
+                  ReportMode Mode, std::vector<TUSummary> Context,
+                  FollowedFlows *Followed) {
   RunInfo Run;
   for (const auto &C : Checks)
     Run.Checks.push_back(std::string(C->name()));
@@ -311,7 +312,11 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
     CommandErrors |= R.CommandError;
     for (const FunctionSummary &F : R.Summary.Functions)
       OwnFiles.insert(F.Where.File);
-    P.add(std::move(R.Summary));
+    if (Followed)
+      P.add(std::move(R.Summary),
+            [&](FunctionSummary &F) { Followed->dropUnreached(F); });
+    else
+      P.add(std::move(R.Summary));
   }
   // A kbuild process reports on its own file, not on the stored callers it
   // solves with.
@@ -322,7 +327,8 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
     P.add(std::move(S));
   // Before the solve: its entry contexts take the room the dropped flows
   // leave (issue 21).
-  FollowedValues Followed = dropUnfollowedValues(P);
+  FollowedValues Flows =
+      Followed ? Followed->counts() : dropUnfollowedValues(P);
   PhaseClock Clock;
   P.solve([&](const FunctionSummary &F) {
     unsigned Parts = 0;
@@ -345,7 +351,7 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                       E.Contexts, E.Solved, P.functions().size(), E.States);
     errs() << formatv("kharden: stats: value flows: {0} of {1} kept (the "
                       "others no operation's value reaches)\n",
-                      Followed.Kept, Followed.Flows);
+                      Flows.Kept, Flows.Flows);
   }
   FilterCounts Counts;
   std::vector<Finding> Findings = Filter.select(runChecks(P, Checks), Counts);

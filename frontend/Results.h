@@ -14,6 +14,7 @@
 #include "checkers/Check.h"
 #include "ci/NewFindings.h"
 #include "ci/TUResult.h"
+#include "engine/FollowedFlows.h"
 
 #include <memory>
 #include <optional>
@@ -75,11 +76,15 @@ using NextResult =
 /// compile command could not run, else 1 if findings remain, 2 if none do
 /// but a unit was incomplete. Context (a kbuild process's stored callers)
 /// joins the program after the results, and only findings in the files of
-/// the results' functions are reported.
+/// the results' functions are reported. Followed, if given, holds the
+/// value flows the run follows, found before Next gave anything (merge's
+/// first pass over its databases): each unit drops the others as it joins,
+/// so that they are never all held at once.
 int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                   llvm::ArrayRef<std::unique_ptr<Check>> Checks,
                   const NewFindingFilter &Filter, const FindingOptions &Opts,
-                  ReportMode Mode, std::vector<TUSummary> Context = {});
+                  ReportMode Mode, std::vector<TUSummary> Context = {},
+                  FollowedFlows *Followed = nullptr);
 /// The same with results held in memory.
 int reportResults(std::vector<TUResult> Results,
                   std::shared_ptr<const KernelModel> Model,

@@ -1,4 +1,5 @@
 #include "engine/ContextState.h"
+#include "engine/StateList.h"
 
 #include "gtest/gtest.h"
 
@@ -621,3 +622,22 @@ TEST(CheckRule, WrongInUnlessExcused) {
 }
 
 } // namespace
+
+TEST(StateList, EqualListsAreOneCopy) {
+  RelState Held;
+  Held.PreemptDepth = 1;
+  std::vector<RelState> Two = {RelState(), Held};
+  StateList A = Two, B = {RelState(), Held}, Other = {Held, RelState()};
+  EXPECT_EQ(A, B);
+  EXPECT_EQ(A.states().data(), B.states().data());
+  EXPECT_NE(A, Other);
+  ASSERT_EQ(A.size(), 2u);
+  EXPECT_EQ(A[1].PreemptDepth, 1);
+  EXPECT_EQ(Other.front().PreemptDepth, 1);
+  // Any field tells two states apart.
+  RelState Returns;
+  Returns.Returns = RetFact::Zero;
+  EXPECT_NE(StateList{Returns}, StateList{RelState()});
+  EXPECT_TRUE(StateList().empty());
+  EXPECT_EQ(StateList(std::vector<RelState>()), StateList());
+}

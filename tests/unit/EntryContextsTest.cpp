@@ -173,7 +173,7 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
   for (auto [Task, Callback, Line] :
        {std::tuple("task_a", "cb_a", 10u), std::tuple("task_b", "cb_b", 20u)}) {
     FunctionSummary F = callerOf(Task, "dispatch", Line);
-    F.Calls[0].FnArgs = {{0, Callback}};
+    F.Calls[0].Passes.set().FnArgs = {{0, Callback}};
     S.Functions.push_back(F);
     FunctionSummary Cb;
     Cb.Key = Cb.Name = Callback;
@@ -211,9 +211,9 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
   TUSummary S;
   FunctionSummary TaskA = callerOf("task_a", "mid", 10);
   TaskA.Calls.push_back(callerOf("", "outer", 11).Calls[0]);
-  TaskA.Calls[1].FnArgs = {{0, "cb"}};
+  TaskA.Calls[1].Passes.set().FnArgs = {{0, "cb"}};
   FunctionSummary Outer = callerOf("outer", "dispatch", 35);
-  Outer.Calls[0].FnForwarded = {{0, 0}};
+  Outer.Calls[0].Passes.set().FnForwarded = {{0, 0}};
   FunctionSummary Dispatch = callerOf("dispatch", "", 40);
   Dispatch.Calls[0].CalleeName = "fn";
   Dispatch.Calls[0].Through = "param:dispatch#0";
@@ -256,7 +256,9 @@ TEST(EntryContexts, KeepWhatIsReadThereOrBelow) {
   FunctionSummary TaskA = callerOf("task_a", "mid", 10);
   TaskA.Calls.push_back(TaskA.Calls[0]);
   TaskA.Calls[1].Where.Line = 12;
-  TaskA.Calls[1].States[0].RcuDepth = 1;
+  RelState InReader;
+  InReader.RcuDepth = 1;
+  TaskA.Calls[1].States = {InReader};
   TUSummary S;
   S.Functions = {TaskA, callerOf("mid", "leaf", 20)};
   FunctionSummary Leaf;

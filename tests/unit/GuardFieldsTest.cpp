@@ -73,12 +73,12 @@ TEST(GuardFields, TheConstructorReturnsItsLockSet) {
   test::AnalysedSource A = test::analyseSource(Model, Code, "/src/g.c");
   // The initializer list's `.lock`, and the zero of the member it does not
   // name.
-  EXPECT_EQ(A.function("class_rcu_constructor").ReturnFields,
+  EXPECT_EQ(A.function("class_rcu_constructor").ForCallers->ReturnFields,
             (FieldFacts{{"depth", KnownBits::constant(0)},
                         {"lock", KnownBits::constant(1)}}));
   // A path that stores 0: bit 0 of `.lock` is either.
   for (const auto &[Field, Bits] :
-       A.function("class_maybe_constructor").ReturnFields)
+       A.function("class_maybe_constructor").ForCallers->ReturnFields)
     if (Field == "lock")
       EXPECT_FALSE((Bits.Zero | Bits.One) & 1);
 }

@@ -81,20 +81,22 @@ const CallSite *callTo(const FunctionSummary &F, llvm::StringRef Callee) {
 TEST(OutTransfers, ACalleeSaysWhatItLeavesWherePointersPoint) {
   test::AnalysedSource A = analyse();
   const FunctionSummary &Prepare = A.function("prepare");
-  ASSERT_EQ(Prepare.OutTransfers.size(), 2u);
-  EXPECT_EQ(Prepare.OutTransfers[0].Param, 1);
+  ASSERT_EQ(Prepare.ForCallers->OutTransfers.size(), 2u);
+  EXPECT_EQ(Prepare.ForCallers->OutTransfers[0].Param, 1);
   // 0x100 may be set; every other bit is the caller's.
-  EXPECT_TRUE(Prepare.OutTransfers[0].Bits.keepsBits(~uint64_t(0x100)));
-  EXPECT_FALSE(Prepare.OutTransfers[0].Bits.keepsBits(0x100));
+  EXPECT_TRUE(
+      Prepare.ForCallers->OutTransfers[0].Bits.keepsBits(~uint64_t(0x100)));
+  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[0].Bits.keepsBits(0x100));
   // `*flags = gfp`: nothing of what it held.
-  EXPECT_EQ(Prepare.OutTransfers[1].Param, 2);
-  EXPECT_FALSE(Prepare.OutTransfers[1].Bits.keepsBits(1));
+  EXPECT_EQ(Prepare.ForCallers->OutTransfers[1].Param, 2);
+  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[1].Bits.keepsBits(1));
   // Passed on to a callee that says: that callee's transfer.
   const FunctionSummary &Wrap = A.function("wrap");
-  ASSERT_EQ(Wrap.OutTransfers.size(), 1u);
-  EXPECT_EQ(Wrap.OutTransfers[0].Bits, Prepare.OutTransfers[0].Bits);
+  ASSERT_EQ(Wrap.ForCallers->OutTransfers.size(), 1u);
+  EXPECT_EQ(Wrap.ForCallers->OutTransfers[0].Bits,
+            Prepare.ForCallers->OutTransfers[0].Bits);
   // A pointer kept: nothing said.
-  EXPECT_TRUE(A.function("keeps").OutTransfers.empty());
+  EXPECT_TRUE(A.function("keeps").ForCallers->OutTransfers.empty());
 }
 
 TEST(OutTransfers, ALocalCopyLentToTheCalleeKeepsTheCallersBits) {
@@ -102,16 +104,19 @@ TEST(OutTransfers, ALocalCopyLentToTheCalleeKeepsTheCallersBits) {
   for (const char *Name : {"alloc", "alloc_wrapped"}) {
     const CallSite *Might = callTo(A.function(Name), "might_alloc");
     ASSERT_TRUE(Might) << Name;
-    ASSERT_EQ(Might->TransformedArgs.size(), 1u) << Name;
-    EXPECT_EQ(Might->TransformedArgs[0].Param, 0) << Name;
-    EXPECT_TRUE(Might->TransformedArgs[0].Bits.keepsBits(0x400)) << Name;
-    EXPECT_FALSE(Might->TransformedArgs[0].Bits.keepsBits(0x100)) << Name;
+    ASSERT_EQ(Might->Passes->TransformedArgs.size(), 1u) << Name;
+    EXPECT_EQ(Might->Passes->TransformedArgs[0].Param, 0) << Name;
+    EXPECT_TRUE(Might->Passes->TransformedArgs[0].Bits.keepsBits(0x400))
+        << Name;
+    EXPECT_FALSE(Might->Passes->TransformedArgs[0].Bits.keepsBits(0x100))
+        << Name;
   }
   // `*p &= ~0x400`: the bit is known 0 whatever the caller passed.
   const CallSite *Cleared = callTo(A.function("alloc_cleared"), "might_alloc");
   ASSERT_TRUE(Cleared);
-  ASSERT_EQ(Cleared->TransformedArgs.size(), 1u);
-  EXPECT_EQ(Cleared->TransformedArgs[0].Bits.apply({}).Zero & 0x400, 0x400u);
+  ASSERT_EQ(Cleared->Passes->TransformedArgs.size(), 1u);
+  EXPECT_EQ(Cleared->Passes->TransformedArgs[0].Bits.apply({}).Zero & 0x400,
+            0x400u);
 }
 
 TEST(OutTransfers, ALocalWhoseAddressGoesElsewhereIsNotFollowed) {
@@ -119,7 +124,7 @@ TEST(OutTransfers, ALocalWhoseAddressGoesElsewhereIsNotFollowed) {
   for (const char *Name : {"alloc_kept", "alloc_opaque", "alloc_asm"}) {
     const CallSite *Might = callTo(A.function(Name), "might_alloc");
     ASSERT_TRUE(Might) << Name;
-    EXPECT_TRUE(Might->TransformedArgs.empty()) << Name;
+    EXPECT_TRUE(Might->Passes->TransformedArgs.empty()) << Name;
   }
 }
 
@@ -138,12 +143,12 @@ TEST(OutTransfers, APrintedLocalKeepsItsValueByTheKernelModel) {
   test::AnalysedSource With = test::analyseSource(
       "primitives: []\nread-only-arguments: [_printk]\n", Printed, "/src/p.c");
   const FunctionSummary &Fix = With.function("fix_flags");
-  EXPECT_EQ(Fix.ReturnTransfer.Param, 0);
-  EXPECT_TRUE(Fix.ReturnTransfer.Bits.keepsBits(0xfffffffd));
-  EXPECT_EQ(Fix.ReturnTransfer.Bits.apply({}).Zero & 0x2, 0x2u);
+  EXPECT_EQ(Fix.ForCallers->ReturnTransfer.Param, 0);
+  EXPECT_TRUE(Fix.ForCallers->ReturnTransfer.Bits.keepsBits(0xfffffffd));
+  EXPECT_EQ(Fix.ForCallers->ReturnTransfer.Bits.apply({}).Zero & 0x2, 0x2u);
   test::AnalysedSource Without =
       test::analyseSource("primitives: []\n", Printed, "/src/p.c");
-  EXPECT_EQ(Without.function("fix_flags").ReturnTransfer.Param, -1);
+  EXPECT_EQ(Without.function("fix_flags").ForCallers->ReturnTransfer.Param, -1);
 }
 
 } // namespace

@@ -117,7 +117,7 @@ TEST(ParamRelations, ASwapOfTheTwoKeepsTheirRelation) {
 
 TEST(ParamRelations, MemberAddressesCompareAsTheirObjects) {
   Analysed A = analyse();
-  EXPECT_EQ(A.function("lockp").ReturnsMember, 0);
+  EXPECT_EQ(A.function("lockp").ForCallers->ReturnsMember, 0);
   const FunctionSummary &Unlock = A.function("unlock_by_address");
   ASSERT_EQ(Unlock.Tests.size(), 1u);
   EXPECT_TRUE(Unlock.Tests[0].relation());

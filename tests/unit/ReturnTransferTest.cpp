@@ -50,16 +50,17 @@ test::AnalysedSource analyse() {
 TEST(ReturnTransfer, AReturnedParameterKeepsWhatItDidNotClear) {
   test::AnalysedSource A = analyse();
   const FunctionSummary *Context = &A.function("context");
-  EXPECT_EQ(Context->ReturnTransfer.Param, 0);
+  EXPECT_EQ(Context->ForCallers->ReturnTransfer.Param, 0);
   // 0x40 and 0x80 may be cleared; every other bit of the 32-bit value is
   // the caller's.
-  EXPECT_TRUE(Context->ReturnTransfer.Bits.keepsBits(0xffffff3f));
-  EXPECT_FALSE(Context->ReturnTransfer.Bits.keepsBits(0x40));
+  EXPECT_TRUE(Context->ForCallers->ReturnTransfer.Bits.keepsBits(0xffffff3f));
+  EXPECT_FALSE(Context->ForCallers->ReturnTransfer.Bits.keepsBits(0x40));
   KnownBits Atomic = KnownBits::constant(0x20);
-  EXPECT_EQ(Context->ReturnTransfer.Bits.apply(Atomic).Zero & 0x400, 0x400u);
+  EXPECT_EQ(Context->ForCallers->ReturnTransfer.Bits.apply(Atomic).Zero & 0x400,
+            0x400u);
   const FunctionSummary *Unknown = &A.function("unknown");
-  EXPECT_EQ(Unknown->ReturnTransfer.Param, -1);
-  EXPECT_EQ(A.function("pointer_like").ReturnTransfer.Param, -1);
+  EXPECT_EQ(Unknown->ForCallers->ReturnTransfer.Param, -1);
+  EXPECT_EQ(A.function("pointer_like").ForCallers->ReturnTransfer.Param, -1);
 }
 
 TEST(ReturnTransfer, ACallerPassesTheCallersBitsThroughIt) {
@@ -71,15 +72,16 @@ TEST(ReturnTransfer, ACallerPassesTheCallersBitsThroughIt) {
       if (C.CalleeName == "might_alloc")
         Might = &C;
     ASSERT_TRUE(Might) << Name;
-    ASSERT_EQ(Might->TransformedArgs.size(), 1u) << Name;
-    EXPECT_EQ(Might->TransformedArgs[0].Param, 0) << Name;
-    EXPECT_TRUE(Might->TransformedArgs[0].Bits.keepsBits(0x400)) << Name;
+    ASSERT_EQ(Might->Passes->TransformedArgs.size(), 1u) << Name;
+    EXPECT_EQ(Might->Passes->TransformedArgs[0].Param, 0) << Name;
+    EXPECT_TRUE(Might->Passes->TransformedArgs[0].Bits.keepsBits(0x400))
+        << Name;
   }
   // A callee that may return something else: the caller's bits are lost.
   const FunctionSummary *F = &A.function("alloc_unknown");
   for (const CallSite &C : F->Calls)
     if (C.CalleeName == "might_alloc")
-      for (const CallSite::Transformed &T : C.TransformedArgs)
+      for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
         EXPECT_FALSE(T.Bits.keepsBits(0x400));
 }
 

@@ -60,13 +60,14 @@ TUSummary everyField() {
   CallSite C;
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
-  C.Forwarded = {{1, 0}, {3, 2}};
+  C.Passes.set().Forwarded = {{1, 0}, {3, 2}};
   // `flags &= mask; flags |= 0x80000000` (all 64 bits, high one set).
-  C.TransformedArgs = {{4, 4,
-                        BitsTransfer::identity().thenAnd({}).thenOr(
-                            KnownBits::constant(0xffffffff80000000))}};
-  C.FnArgs = {{1, "/src/a.c@output"}};
-  C.FnForwarded = {{9, 12}};
+  C.Passes.set().TransformedArgs = {
+      {4, 4,
+       BitsTransfer::identity().thenAnd({}).thenOr(
+           KnownBits::constant(0xffffffff80000000))}};
+  C.Passes.set().FnArgs = {{1, "/src/a.c@output"}};
+  C.Passes.set().FnForwarded = {{9, 12}};
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
                {{1, "evt.cpumask"}, KnownBits::nonZero()},
                {{1, "evt.irq"}, {}}, // the caller changed it
@@ -111,18 +112,19 @@ TUSummary everyField() {
   F.Tests = {{{0, ""}, false, 0x400, 0},
              {{2, ""}, true, ~uint64_t(0), uint64_t(1) << 63},
              {{1, "cpumask"}, false, ~uint64_t(0), 0}};
-  F.ReturnBits = {~uint64_t(3), 0};
-  F.ReturnFields = {{"lock", KnownBits::constant(1)}};
-  F.Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
-              {{0, "rating"}, KnownBits::constant(50)}};
+  F.ForCallers.set().ReturnBits = {~uint64_t(3), 0};
+  F.ForCallers.set().ReturnFields = {{"lock", KnownBits::constant(1)}};
+  F.ForCallers.set().Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
+                               {{0, "rating"}, KnownBits::constant(50)}};
   F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
              {"var:hook", {}}};
-  F.ReturnsExchange = "#0->cpu_slab->tid";
-  F.ReturnTransfer = {
+  F.ForCallers.set().ReturnsExchange = "#0->cpu_slab->tid";
+  F.ForCallers.set().ReturnTransfer = {
       2, BitsTransfer::identity().thenOr(KnownBits::constant(0x100))};
-  F.OutTransfers = {{1, BitsTransfer::identity().thenAnd(
-                            KnownBits::constant(~uint64_t(0x40)))},
-                    {3, BitsTransfer::assigned({})}};
+  F.ForCallers.set().OutTransfers = {
+      {1,
+       BitsTransfer::identity().thenAnd(KnownBits::constant(~uint64_t(0x40)))},
+      {3, BitsTransfer::assigned({})}};
   ValueFlow V;
   V.Source = ValueFlow::From::Call;
   V.Index = 1;
@@ -201,13 +203,17 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[1].Through, "field:console.device_lock");
   EXPECT_EQ(F.Calls[0].Through, "");
   EXPECT_EQ(F.Joins, G.Joins);
-  EXPECT_EQ(F.ReturnsExchange, "#0->cpu_slab->tid");
-  EXPECT_EQ(F.ReturnTransfer.Param, G.ReturnTransfer.Param);
-  EXPECT_EQ(F.ReturnTransfer.Bits, G.ReturnTransfer.Bits);
-  ASSERT_EQ(F.OutTransfers.size(), 2u);
+  EXPECT_EQ(F.ForCallers->ReturnsExchange, "#0->cpu_slab->tid");
+  EXPECT_EQ(F.ForCallers->ReturnTransfer.Param,
+            G.ForCallers->ReturnTransfer.Param);
+  EXPECT_EQ(F.ForCallers->ReturnTransfer.Bits,
+            G.ForCallers->ReturnTransfer.Bits);
+  ASSERT_EQ(F.ForCallers->OutTransfers.size(), 2u);
   for (size_t I = 0; I < 2; ++I) {
-    EXPECT_EQ(F.OutTransfers[I].Param, G.OutTransfers[I].Param);
-    EXPECT_EQ(F.OutTransfers[I].Bits, G.OutTransfers[I].Bits);
+    EXPECT_EQ(F.ForCallers->OutTransfers[I].Param,
+              G.ForCallers->OutTransfers[I].Param);
+    EXPECT_EQ(F.ForCallers->OutTransfers[I].Bits,
+              G.ForCallers->OutTransfers[I].Bits);
   }
   ASSERT_EQ(Back->Flows.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
@@ -221,16 +227,17 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].CalleeKey, "helper");
   EXPECT_EQ(F.Calls[0].CalleeName, "helper");
   EXPECT_EQ(F.Calls[0].Where, G.Calls[0].Where);
-  EXPECT_EQ(F.Calls[0].Forwarded, G.Calls[0].Forwarded);
-  EXPECT_EQ(F.Calls[0].TransformedArgs, G.Calls[0].TransformedArgs);
-  EXPECT_FALSE(G.Calls[0].TransformedArgs.front().Bits.KeepNonZero);
+  EXPECT_EQ(F.Calls[0].Passes->Forwarded, G.Calls[0].Passes->Forwarded);
+  EXPECT_EQ(F.Calls[0].Passes->TransformedArgs,
+            G.Calls[0].Passes->TransformedArgs);
+  EXPECT_FALSE(G.Calls[0].Passes->TransformedArgs.front().Bits.KeepNonZero);
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
-  EXPECT_EQ(F.Calls[0].FnArgs, G.Calls[0].FnArgs);
-  EXPECT_EQ(F.Calls[0].FnForwarded, G.Calls[0].FnForwarded);
+  EXPECT_EQ(F.Calls[0].Passes->FnArgs, G.Calls[0].Passes->FnArgs);
+  EXPECT_EQ(F.Calls[0].Passes->FnForwarded, G.Calls[0].Passes->FnForwarded);
   EXPECT_EQ(F.Tests, G.Tests);
-  EXPECT_EQ(F.ReturnBits, G.ReturnBits);
-  EXPECT_EQ(F.Stores, G.Stores);
-  EXPECT_EQ(F.ReturnFields, G.ReturnFields);
+  EXPECT_EQ(F.ForCallers->ReturnBits, G.ForCallers->ReturnBits);
+  EXPECT_EQ(F.ForCallers->Stores, G.ForCallers->Stores);
+  EXPECT_EQ(F.ForCallers->ReturnFields, G.ForCallers->ReturnFields);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
@@ -309,7 +316,12 @@ TEST(SummaryJson, RoundTripsEveryField) {
 
 TEST(SummaryJson, KeepsWhatAnExitReturns) {
   TUSummary S = everyField();
-  S.Functions[0].ExitStates[1].Returns = RetFact::Zero;
+  auto ExitReturning = [&](RetFact R) {
+    std::vector<RelState> Exits(S.Functions[0].ExitStates.states());
+    Exits[1].Returns = R;
+    S.Functions[0].ExitStates = Exits;
+  };
+  ExitReturning(RetFact::Zero);
   std::string Json = text(summaryToJson(S));
   EXPECT_NE(Json.find(R"("returns":"zero")"), std::string::npos) << Json;
   EXPECT_NE(Json.find(R"("returns":"nonzero")"), std::string::npos) << Json;
@@ -319,7 +331,7 @@ TEST(SummaryJson, KeepsWhatAnExitReturns) {
   EXPECT_EQ(Back->Functions[0].ExitStates[1].Returns, RetFact::Zero);
   // The sign of a constant return (`return -ENOENT;`, `return 1;`).
   for (RetFact Sign : {RetFact::Negative, RetFact::Positive}) {
-    S.Functions[0].ExitStates[1].Returns = Sign;
+    ExitReturning(Sign);
     auto Signed = summaryFromJson(summaryToJson(S));
     ASSERT_TRUE(bool(Signed)) << llvm::toString(Signed.takeError());
     EXPECT_EQ(Signed->Functions[0].ExitStates[1].Returns, Sign);
@@ -620,6 +632,32 @@ TEST(SummaryJson, CallSitesShareTheirCalleesStrings) {
                  &D = Back->Functions[1].Calls[1];
   EXPECT_EQ(C.Through, "field:console.device_lock");
   EXPECT_EQ(&C.Through.str(), &D.Through.str());
+  // And their states and the functions' exits, equal lists read back as one.
+  EXPECT_EQ(A.States, B.States);
+  EXPECT_EQ(Back->Functions[0].ExitStates, Back->Functions[1].ExitStates);
+}
+
+TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
+  TUSummary S = everyField();
+  FunctionSummary Bare;
+  Bare.Key = Bare.Name = "bare";
+  Bare.Calls.emplace_back();
+  Bare.Calls[0].CalleeKey = Bare.Calls[0].CalleeName = "helper";
+  S.Functions.push_back(Bare);
+  auto Back = summaryFromPieces(summaryToPieces(S));
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  const FunctionSummary &Full = Back->Functions[0], &Read = Back->Functions[1];
+  EXPECT_FALSE(Full.Calls[0].Passes->empty());
+  EXPECT_FALSE(Full.ForCallers->empty());
+  // Unset reads as empty, and is the one empty object, not a copy of its own.
+  EXPECT_TRUE(Read.Calls[0].Passes->empty());
+  EXPECT_TRUE(Read.ForCallers->empty());
+  EXPECT_EQ(&*Read.Calls[0].Passes, &*Bare.Calls[0].Passes);
+  EXPECT_EQ(&*Read.ForCallers, &*Bare.ForCallers);
+  // A copy holds its own.
+  CallSite Copy = Full.Calls[0];
+  EXPECT_NE(&*Copy.Passes, &*Full.Calls[0].Passes);
+  EXPECT_EQ(Copy.Passes->Forwarded, Full.Calls[0].Passes->Forwarded);
 }
 
 } // namespace

@@ -78,7 +78,7 @@ struct Solved {
     Forward.CalleeKey = Forward.CalleeName = "tests";
     Forward.Where = {"/src/a.c", 51, 2};
     Forward.States = {RelState()};
-    Forward.Forwarded = {{0, 0}};
+    Forward.Passes.set().Forwarded = {{0, 0}};
     Passes.Calls = {Forward};
     S.Functions = {Zero, One, Blind, Tests, Passes, function("leaf", 60)};
     P.add(S);

@@ -3,6 +3,7 @@
 // following them between functions.
 #include "engine/ValueUses.h"
 #include "AnalysedSource.h"
+#include "engine/FollowedFlows.h"
 
 #include "gtest/gtest.h"
 
@@ -199,3 +200,54 @@ TEST(ValueUses, DroppingUnfollowedFlowsKeepsEveryTraversal) {
 }
 
 } // namespace
+
+/// A's functions split into two units: grab and show, then run, which
+/// passes show the buffer grab returns.
+std::vector<TUSummary> twoUnits(const Analysed &A) {
+  std::vector<TUSummary> Units(2);
+  for (const FunctionSummary &F : A.TU.Functions)
+    Units[F.Name == "run"].Functions.push_back(F);
+  return Units;
+}
+
+TEST(ValueUses, FlowsFollowedAcrossUnitsAreKnownBeforeTheUnitsJoin) {
+  Analysed A = analyse();
+  Program Whole(A.Model), Planned(A.Model);
+  FollowedFlows Flows;
+  for (const TUSummary &U : twoUnits(A))
+    for (const FunctionSummary &F : U.Functions)
+      Flows.add(F);
+  Flows.solve();
+  for (TUSummary &U : twoUnits(A)) {
+    Whole.add(U);
+    Planned.add(std::move(U),
+                [&](FunctionSummary &F) { Flows.dropUnreached(F); });
+  }
+  FollowedValues After = dropUnfollowedValues(Whole);
+  EXPECT_EQ(Flows.counts().Flows, After.Flows);
+  EXPECT_EQ(Flows.counts().Kept, After.Kept);
+  // show's parameter is kept while only its own unit has joined: the unit
+  // that passes it the buffer comes later.
+  EXPECT_TRUE(parameterFlow(*Planned.find("/src/v.c@show"), 0));
+  EXPECT_FALSE(parameterFlow(*Planned.find("run"), 0));
+  for (const FunctionSummary &F : Whole.functions())
+    EXPECT_EQ(Planned.find(F.Key)->Values.size(), F.Values.size()) << F.Name;
+  Whole.solve();
+  Planned.solve();
+  EXPECT_EQ(everyTraversal(Planned), everyTraversal(Whole));
+}
+
+TEST(ValueUses, OtherUnitsThanTheFirstPassSawKeepTheirFlows) {
+  Analysed A = analyse();
+  FollowedFlows Flows;
+  for (const FunctionSummary &F : A.TU.Functions)
+    Flows.add(F);
+  Flows.solve();
+  std::vector<FunctionSummary> Changed = A.TU.Functions;
+  Changed[0].Key += "_renamed";
+  for (FunctionSummary &F : Changed) {
+    size_t Before = F.Values.size();
+    Flows.dropUnreached(F);
+    EXPECT_EQ(F.Values.size(), Before) << F.Name;
+  }
+}
