@@ -470,6 +470,13 @@ void Program::resolveCallSites() {
   ResolvedCalls.clear();
   CallBase.clear();
   Vias.clear();
+  // Sized once: a whole tree has millions of call sites, and a vector that
+  // doubles holds up to twice them (issue 21).
+  size_t Sites = 0;
+  for (const FunctionSummary &F : Functions)
+    Sites += F.Calls.size();
+  ResolvedCalls.reserve(Sites);
+  CallBase.reserve(Functions.size());
   for (const FunctionSummary &F : Functions) {
     CallBase.push_back(ResolvedCalls.size());
     for (const CallSite &C : F.Calls) {
@@ -707,9 +714,10 @@ void Program::solve(ContextDemand Reads) {
     E.shrink_to_fit();
   EntryIndex.clear();
   EntryIndex.shrink_to_fit();
-  ResolvedCalls = {};
-  CallBase = {};
-  Vias = {};
+  // Not `= {}`, which keeps the capacity.
+  std::vector<ResolvedCall>().swap(ResolvedCalls);
+  std::vector<uint32_t>().swap(CallBase);
+  std::vector<const Resolution *>().swap(Vias);
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
