@@ -61,7 +61,8 @@ struct CallSite {
   /// field with nothing known (Bits unknown) is one the caller changed: what
   /// it got from its own caller no longer holds. Sorted.
   ArgFacts ArgBits;
-  /// What few calls pass: the caller's own parameters, and functions.
+  /// What most calls do not pass (a quarter pass on a parameter): the
+  /// caller's own parameters, and functions.
   struct Passed {
     /// Arguments that pass on one of the caller's parameters, which the
     /// caller never assigns: {argument index, caller's parameter index}.
