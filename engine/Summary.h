@@ -86,6 +86,7 @@ struct CallSite {
     std::vector<std::pair<uint8_t, std::string>> FnArgs;
     std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
 
+    /// Every field: the reader keeps only a Passed that is not empty().
     bool empty() const {
       return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
              FnForwarded.empty();
@@ -254,6 +255,7 @@ struct FunctionSummary {
     /// code that never names the local may change it.
     std::vector<ReturnedParam> OutTransfers;
 
+    /// Every field: the reader keeps only Facts that are not empty().
     bool empty() const {
       return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() &&
              ReturnsExchange.empty() && ReturnsMember < 0 &&

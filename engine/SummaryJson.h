@@ -7,7 +7,8 @@
 // equal to its default is left out, so that a field added later reads back
 // as its default from older data only if SummaryFormatVersion says so.
 //
-// Adding a field to a summary struct: write and read it in SummaryJson.cpp,
+// Adding a field to a summary struct: write and read it in SummaryJson.cpp
+// (and, in CallSite::Passed or FunctionSummary::Facts, test it in empty()),
 // extend tests/unit/SummaryJsonTest.cpp's all-fields summary, and bump
 // SummaryFormatVersion (stored summaries then count as stale and are
 // re-analysed). A structured binding of every struct in SummaryJson.cpp
