@@ -1,5 +1,7 @@
 #include "engine/CallTargets.h"
 
+#include <cassert>
+
 namespace kharden {
 
 std::string parameterSlot(llvm::StringRef Function, unsigned Index) {
@@ -12,6 +14,7 @@ llvm::StringRef functionNameOfKey(llvm::StringRef Key) {
 }
 
 void CallTargets::add(const PointerFlow &F) {
+  assert(!Solved && "CallTargets::add() after solve()");
   std::string Text = (F.To + "\x1f" + llvm::Twine(int(F.ToParam)) + "\x1f" +
                       llvm::Twine(unsigned(F.From)) + "\x1f" + F.Key)
                          .str();
@@ -120,12 +123,23 @@ void CallTargets::solve() {
       break;
     }
   }
-  Pending.clear();
   while (!Work.empty()) {
     unsigned S = Work.back();
     Work.pop_back();
     pass(S);
   }
+  // What only adding and solving need: on allmodconfig the sets of what
+  // slots hold are a hundred MiB (issue 21).
+  Seen = {};
+  std::vector<PointerFlow>().swap(Pending);
+  std::vector<unsigned>().swap(Work);
+  for (struct Slot &S : Slots) {
+    S.Has = {};
+    S.Functions.shrink_to_fit();
+    std::vector<unsigned>().swap(S.Into);
+    std::vector<ParamFlow>().swap(S.Args);
+  }
+  Solved = true;
 }
 
 std::optional<CallTargets::Held> CallTargets::held(llvm::StringRef Slot) const {

@@ -41,7 +41,7 @@ public:
   /// Adds a flow; one already added (same slot, parameter, source) is kept
   /// once, with its first position.
   void add(const PointerFlow &F);
-  /// Computes what every slot holds, from the flows added so far.
+  /// Computes what every slot holds, once, after the last add().
   void solve();
 
   /// What a slot holds: the functions (ids, in the order they reached it)
@@ -96,6 +96,7 @@ private:
   std::vector<std::string> FunctionKeys;
   std::vector<std::pair<SourcePoint, size_t>> FirstStore;
   std::vector<unsigned> Work;
+  bool Solved = false;
 };
 
 } // namespace kharden

@@ -91,7 +91,8 @@ std::string joinField(llvm::StringRef Prefix, llvm::StringRef Name);
 bool fieldWithin(llvm::StringRef Inner, llvm::StringRef Outer);
 
 /// What is known of values a caller passes, sorted by ArgRef.
-using ArgFacts = std::vector<std::pair<ArgRef, KnownBits>>;
+using ArgFact = std::pair<ArgRef, KnownBits>;
+using ArgFacts = std::vector<ArgFact>;
 /// What is known of fields of one object, by field path, sorted.
 using FieldFacts = std::vector<std::pair<std::string, KnownBits>>;
 

@@ -72,8 +72,9 @@ void Program::dumpEntryBreakdown(unsigned Top) const {
       llvm::errs() << " " << unsigned(A.Index)
                    << (A.Field.empty() ? "" : "->" + A.Field);
     llvm::errs() << ", fnParams";
-    for (uint8_t P : FunctionParams[I])
-      llvm::errs() << " " << unsigned(P);
+    for (unsigned P = 0; P < CallSite::MaxFunctionParams; ++P)
+      if (functionMatters(I, P))
+        llvm::errs() << " " << P;
     llvm::errs() << "; forgetting:";
     for (size_t M = 0; M < Masks.size(); ++M)
       llvm::errs() << " [" << Masks[M].first << " "

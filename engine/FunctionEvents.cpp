@@ -544,6 +544,7 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
                                     const VarDecl *CleanedUp) {
   CallSite C;
   C.Where = TU.point(Loc);
+  ArgFacts Bits;
   // A cleanup attribute's call passes the variable's address, with the
   // fields its initializer and later stores set (a guard's `.lock`).
   if (CleanedUp) {
@@ -551,7 +552,7 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
     for (auto &[Field, B] :
          Fields->knownAt({CleanedUp, false, ""}, CurrentBlock,
                          unsigned(ElementEvents[Current].size() - 1)))
-      C.ArgBits.push_back({ArgRef{0, Field}, B});
+      Bits.push_back({ArgRef{0, Field}, B});
   }
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
@@ -582,10 +583,10 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
       C.ArgTrue |= uint8_t(1u << I);
     }
     if ((B.Zero | B.One) && !(B == KnownBits::constant(0)))
-      C.ArgBits.push_back({ArgRef{uint8_t(I), ""}, B});
+      Bits.push_back({ArgRef{uint8_t(I), ""}, B});
     if (std::optional<FieldPath> Obj = Slots->pointeeOf(Arg))
       for (auto &[Field, B] : Fields->knownAt(*Obj, CE))
-        C.ArgBits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
+        Bits.push_back({ArgRef{uint8_t(I), std::move(Field)}, B});
   }
   for (unsigned I = 0;
        CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
@@ -598,7 +599,8 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
              Arg->getType()->isFunctionPointerType())
       C.Passes.set().FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
   }
-  llvm::sort(C.ArgBits, llvm::less_first());
+  llvm::sort(Bits, llvm::less_first());
+  C.ArgBits = Bits;
   return C;
 }
 

@@ -233,10 +233,12 @@ Program::FactsRead Program::factsRead(const FunctionSummary &F) {
 }
 
 void Program::findBitArgs() {
-  BitArgs.assign(Functions.size(), {});
+  // Grown in place until nothing changes, then made flat: read for every
+  // call of every entry context.
+  std::vector<std::vector<ArgRef>> Found(Functions.size());
   ConstantParams.assign(Functions.size(), 0);
   auto Add = [&](size_t F, ArgRef A) {
-    return insertSorted(BitArgs[F], std::move(A));
+    return insertSorted(Found[F], std::move(A));
   };
   // feasible() decides a test only on a path that found it one way: a test
   // no state of the function holds a fact on reads no bits of its caller's.
@@ -257,7 +259,7 @@ void Program::findBitArgs() {
         if (C.Passes->Forwarded.empty() && C.Passes->TransformedArgs.empty())
           continue;
         forEachCallee(C, [&](size_t To) {
-          std::vector<ArgRef> CalleeArgs = BitArgs[To]; // may be I's
+          std::vector<ArgRef> CalleeArgs = Found[To]; // may be I's
           for (auto [Arg, Param] : C.Passes->Forwarded)
             for (const ArgRef &A : CalleeArgs)
               if (A.Index == Arg)
@@ -272,7 +274,7 @@ void Program::findBitArgs() {
   // its bits (argBits() of a known zero), and where it is passed on
   // unchanged as a constant that matters to a callee (parameterValue()).
   for (size_t I = 0; I < Functions.size(); ++I)
-    for (const ArgRef &A : BitArgs[I])
+    for (const ArgRef &A : Found[I])
       if (A.Field.empty() && A.Index < RelState::MaxParams)
         ConstantParams[I] |= uint8_t(1u << A.Index);
   for (bool Changed = true; Changed;) {
@@ -292,6 +294,7 @@ void Program::findBitArgs() {
         });
       }
   }
+  BitArgs = FlatLists<ArgRef>(std::move(Found));
 }
 
 const Program::Resolution &Program::resolve(llvm::StringRef Slot) {
@@ -440,9 +443,14 @@ std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
 }
 
 void Program::findFunctionParams() {
-  FunctionParams.assign(Functions.size(), {});
+  static_assert(CallSite::MaxFunctionParams <= 16, "a bit per parameter");
+  FunctionParams.assign(Functions.size(), 0);
   auto Add = [&](size_t F, uint8_t P) {
-    return insertSorted(FunctionParams[F], P);
+    uint16_t Bit = uint16_t(1u << P); // P < MaxFunctionParams
+    if (FunctionParams[F] & Bit)
+      return false;
+    FunctionParams[F] |= Bit;
+    return true;
   };
   for (size_t I = 0; I < Functions.size(); ++I)
     for (const CallSite &C : Functions[I].Calls)
@@ -455,15 +463,15 @@ void Program::findFunctionParams() {
         if (!C.Passes->FnForwarded.empty())
           forEachCallee(C, [&](size_t To) {
             for (auto [Arg, Param] : C.Passes->FnForwarded)
-              if (functionMatters(To, Arg))
+              if (Param < CallSite::MaxFunctionParams &&
+                  functionMatters(To, Arg))
                 Changed |= Add(I, Param);
           });
   }
 }
 
 bool Program::functionMatters(size_t F, uint8_t P) const {
-  return std::binary_search(FunctionParams[F].begin(), FunctionParams[F].end(),
-                            P);
+  return P < CallSite::MaxFunctionParams && (FunctionParams[F] >> P & 1);
 }
 
 void Program::resolveCallSites() {
@@ -522,7 +530,8 @@ bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
 }
 
 bool Program::bitsMatter(size_t F, const ArgRef &A) const {
-  return std::binary_search(BitArgs[F].begin(), BitArgs[F].end(), A);
+  llvm::ArrayRef<ArgRef> Args = BitArgs[F];
+  return std::binary_search(Args.begin(), Args.end(), A);
 }
 
 /// A function that sleeps on every path, holding nothing it did not enter
@@ -559,12 +568,34 @@ void Program::dumpSlot(llvm::StringRef Slot) const {
   }
 }
 
-std::vector<std::vector<size_t>> Program::callers() const {
-  std::vector<std::vector<size_t>> Callers(Functions.size());
-  for (size_t I = 0; I < Functions.size(); ++I)
-    for (const CallSite &C : Functions[I].Calls)
-      forEachCallee(C, [&](size_t To) { Callers[To].push_back(I); });
-  return Callers;
+CallerGraph Program::callers() const {
+  // A slot with functions is a node, numbered as its first call is met.
+  llvm::DenseMap<const Resolution *, uint32_t> SlotNode;
+  std::vector<const Resolution *> Slots;
+  uint32_t N = Functions.size();
+  for (const FunctionSummary &F : Functions)
+    for (const CallSite &C : F.Calls)
+      if (!C.Through.empty())
+        if (auto It = Resolutions.find(C.Through);
+            It != Resolutions.end() && !It->second.Functions.empty() &&
+            SlotNode.try_emplace(&It->second, N + Slots.size()).second)
+          Slots.push_back(&It->second);
+  return CallerGraph(N, N + Slots.size(), [&](CallerGraph::Edge Each) {
+    for (uint32_t I = 0; I < N; ++I)
+      for (const CallSite &C : Functions[I].Calls) {
+        if (C.Through.empty()) {
+          if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+            Each(It->second, I);
+          continue;
+        }
+        if (auto It = Resolutions.find(C.Through); It != Resolutions.end())
+          if (auto Node = SlotNode.find(&It->second); Node != SlotNode.end())
+            Each(Node->second, I);
+      }
+    for (uint32_t S = 0; S < Slots.size(); ++S)
+      for (size_t To : Slots[S]->Functions)
+        Each(To, N + S);
+  });
 }
 
 void Program::findPartsKept(ContextDemand Reads) {
@@ -586,16 +617,22 @@ void Program::findPartsKept(ContextDemand Reads) {
   // Per function and parameter, what the functions its callers pass there
   // need: a call through the parameter reaches them, which no call site's
   // callees say (AbsState::FnArgs).
+  // Only for the functions something is passed to (a few in a hundred).
   using ParamParts = std::array<uint16_t, CallSite::MaxFunctionParams>;
-  std::vector<ParamParts> PassedIn(Functions.size(), ParamParts{});
-  std::vector<std::vector<size_t>> Callers = callers();
+  llvm::DenseMap<uint32_t, ParamParts> PassedIn;
+  CallerGraph Callers = callers();
+  std::vector<uint16_t> SlotParts(Callers.size() - Functions.size());
+  auto PartsOf = [&](uint32_t Node) -> uint16_t & {
+    return Callers.isFunction(Node) ? PartsKept[Node]
+                                    : SlotParts[Node - Functions.size()];
+  };
   for (bool Changed = true; Changed;) {
     while (!Work.empty()) {
-      size_t I = Work.front();
+      uint32_t Node = Work.front();
       Work.pop_front();
-      for (size_t Caller : Callers[I])
-        if (PartsKept[I] & ~PartsKept[Caller]) {
-          PartsKept[Caller] |= PartsKept[I];
+      for (uint32_t Caller : Callers.callers(Node))
+        if (PartsOf(Node) & ~PartsOf(Caller)) {
+          PartsOf(Caller) |= PartsOf(Node);
           Work.push_back(Caller);
         }
     }
@@ -604,17 +641,19 @@ void Program::findPartsKept(ContextDemand Reads) {
       const ResolvedCall *RC = &ResolvedCalls[CallBase[I]];
       for (const CallSite &C : Functions[I].Calls) {
         int8_t Through = (RC++)->Param;
-        if (Through >= 0 && (PassedIn[I][Through] & ~PartsKept[I])) {
-          PartsKept[I] |= PassedIn[I][Through];
+        if (uint16_t In = Through >= 0 ? PassedIn.lookup(I)[Through] : 0;
+            In & ~PartsKept[I]) {
+          PartsKept[I] |= In;
           Work.push_back(I);
         }
         if (C.Passes->FnArgs.empty() && C.Passes->FnForwarded.empty())
           continue;
         auto Pass = [&](size_t To) {
-          auto Add = [&](uint8_t Arg, unsigned Parts) {
-            if (Arg < CallSite::MaxFunctionParams &&
-                (Parts & ~PassedIn[To][Arg])) {
-              PassedIn[To][Arg] |= Parts;
+          auto Add = [&](uint8_t Arg, uint16_t Parts) {
+            if (Arg >= CallSite::MaxFunctionParams || !Parts)
+              return;
+            if (uint16_t &Known = PassedIn[To][Arg]; Parts & ~Known) {
+              Known |= Parts;
               Changed = true;
             }
           };
@@ -623,7 +662,7 @@ void Program::findPartsKept(ContextDemand Reads) {
               Add(Arg, PartsKept[It->second]);
           for (auto [Arg, Param] : C.Passes->FnForwarded)
             if (Param < CallSite::MaxFunctionParams)
-              Add(Arg, PassedIn[I][Param]);
+              Add(Arg, PassedIn.lookup(I)[Param]);
         };
         forEachCallee(C, Pass);
         if (Through >= 0) // to whatever the caller passed
@@ -718,6 +757,7 @@ void Program::solve(ContextDemand Reads) {
   std::vector<ResolvedCall>().swap(ResolvedCalls);
   std::vector<uint32_t>().swap(CallBase);
   std::vector<const Resolution *>().swap(Vias);
+ 
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
@@ -935,7 +975,7 @@ const WorkQueueing *Program::unboundQueueing(const StorageName &Work) const {
 
 std::vector<const FunctionSummary *>
 Program::unreachedCallers(const FunctionSummary &F) const {
-  std::vector<std::vector<size_t>> Callers = callers();
+  CallerGraph Callers = callers();
   std::vector<const FunctionSummary *> Out;
   std::vector<bool> Seen(Functions.size());
   std::deque<size_t> Work{Functions.indexOf(F)};
@@ -945,7 +985,7 @@ Program::unreachedCallers(const FunctionSummary &F) const {
     Work.pop_front();
     if (Unreached[I])
       Out.push_back(&Functions[I]);
-    for (size_t Caller : Callers[I])
+    for (uint32_t Caller : Callers.callingFunctions(I))
       if (!Seen[Caller]) {
         Seen[Caller] = true;
         Work.push_back(Caller);

@@ -11,8 +11,10 @@
 #define KHARDEN_ENGINE_PROGRAM_H
 
 #include "engine/CallTargets.h"
+#include "engine/CallerGraph.h"
 #include "engine/FunctionTable.h"
 #include "engine/Summary.h"
+#include "support/FlatLists.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -274,8 +276,8 @@ private:
   };
   /// Fills ResolvedCalls, CallBase and Vias for the solve.
   void resolveCallSites();
-  /// Per function, the functions whose call sites reach it.
-  std::vector<std::vector<size_t>> callers() const;
+  /// Who calls each function, directly or through a slot.
+  CallerGraph callers() const;
   /// Fills PartsKept: what Reads asks of each function, and of its callees
   /// for its callers. A function that calls through a parameter reaches
   /// what its callers pass, which no call site's callees say: it keeps what
@@ -341,11 +343,12 @@ private:
   std::vector<uint16_t> PartsKept;
   /// Functions the kernel model enters: an entry point or a callback.
   std::vector<bool> Modelled;
-  std::vector<std::vector<ArgRef>> BitArgs; ///< Per function, sorted.
+  FlatLists<ArgRef> BitArgs; ///< Per function, sorted.
   /// Per function, the parameters whose constants (AbsState::ArgKnown)
   /// matter to it: findBitArgs() computes them with BitArgs.
   std::vector<uint8_t> ConstantParams;
-  std::vector<std::vector<uint8_t>> FunctionParams;  ///< Per function, sorted.
+  /// Per function, a bit per parameter that findFunctionParams() found.
+  std::vector<uint16_t> FunctionParams;
   static constexpr uint32_t OutsideRun = UINT32_MAX; ///< An FnArgs function.
 };
 

@@ -12,7 +12,7 @@
 #include "engine/ContextState.h"
 #include "engine/FilePath.h"
 #include "engine/KernelModel.h"
-#include "engine/StateList.h"
+#include "engine/InternedList.h"
 #include "support/Sparse.h"
 
 #include <optional>
@@ -60,7 +60,7 @@ struct CallSite {
   /// to that the caller (or a callee of its file) set before the call. A
   /// field with nothing known (Bits unknown) is one the caller changed: what
   /// it got from its own caller no longer holds. Sorted.
-  ArgFacts ArgBits;
+  ArgFactList ArgBits;
   /// What most calls do not pass (a quarter pass on a parameter): the
   /// caller's own parameters, and functions.
   struct Passed {

@@ -644,6 +644,15 @@ private:
         return false;
     return true;
   }
+  template <typename T, typename Fn>
+  static bool array(const json::Object &O, StringRef Key, InternedList<T> &Out,
+                    Path P, Fn Each) {
+    std::vector<T> Read;
+    if (!array(O, Key, Read, P, Each))
+      return false;
+    Out = Read;
+    return true;
+  }
 
   bool point(const json::Object &O, StringRef Key, SourcePoint &Out, Path P) {
     const json::Value *V = O.get(Key);
@@ -747,11 +756,7 @@ private:
   }
   static bool states(const json::Object &O, StringRef Key, StateList &Out,
                      Path P) {
-    std::vector<RelState> Read;
-    if (!states(O, Key, Read, P))
-      return false;
-    Out = Read;
-    return true;
+    return array(O, Key, Out, P, state);
   }
 
   bool call(const json::Value &V, CallSite &C, Path P) {

@@ -166,4 +166,39 @@ TEST(Program, CappedAndOpenSlotsJoinNothing) {
   EXPECT_EQ(Open.indirectCalls().Unstored, 0u);
 }
 
+/// A function the checks ask about, reached only through a slot from one
+/// function and directly from another.
+TUSummary slotCalledFile() {
+  TUSummary S;
+  FunctionSummary Caller, Handler, Direct;
+  Caller.Key = Caller.Name = "caller";
+  CallSite Through;
+  Through.CalleeName = "struct ops.run";
+  Through.Through = "field:ops.run";
+  Through.States = {RelState()};
+  Caller.Calls.push_back(Through);
+  Handler.Key = Handler.Name = "handler";
+  Direct.Key = Direct.Name = "direct";
+  CallSite Call;
+  Call.CalleeKey = Call.CalleeName = "handler";
+  Call.States = {RelState()};
+  Direct.Calls.push_back(Call);
+  S.Functions = {Caller, Handler, Direct};
+  S.Flows = {fn("field:ops.run", "handler")};
+  return S;
+}
+
+TEST(Program, WhatAFunctionNeedsReachesItsCallersThroughSlots) {
+  Program P(emptyModel());
+  P.add(slotCalledFile());
+  P.solve([](const FunctionSummary &F) {
+    return F.Name == "handler" ? unsigned(AbsState::AllParts) : 0u;
+  });
+  EXPECT_EQ(P.entryStats().Solved, 3u);
+  std::vector<std::string> Names;
+  for (const FunctionSummary *F : P.unreachedCallers(*P.find("handler")))
+    Names.push_back(F->Name);
+  EXPECT_EQ(Names, (std::vector<std::string>{"caller", "direct"}));
+}
+
 } // namespace

@@ -1,5 +1,5 @@
 #include "engine/ContextState.h"
-#include "engine/StateList.h"
+#include "engine/InternedList.h"
 
 #include "gtest/gtest.h"
 
@@ -629,7 +629,7 @@ TEST(StateList, EqualListsAreOneCopy) {
   std::vector<RelState> Two = {RelState(), Held};
   StateList A = Two, B = {RelState(), Held}, Other = {Held, RelState()};
   EXPECT_EQ(A, B);
-  EXPECT_EQ(A.states().data(), B.states().data());
+  EXPECT_EQ(A.items().data(), B.items().data());
   EXPECT_NE(A, Other);
   ASSERT_EQ(A.size(), 2u);
   EXPECT_EQ(A[1].PreemptDepth, 1);
@@ -640,4 +640,19 @@ TEST(StateList, EqualListsAreOneCopy) {
   EXPECT_NE(StateList{Returns}, StateList{RelState()});
   EXPECT_TRUE(StateList().empty());
   EXPECT_EQ(StateList(std::vector<RelState>()), StateList());
+}
+
+TEST(InternedList, ArgFactsDifferInAnyField) {
+  ArgFactList A = {{ArgRef{0, "flags"}, KnownBits::constant(4)}};
+  ArgFactList B = ArgFacts{{ArgRef{0, "flags"}, KnownBits::constant(4)}};
+  EXPECT_EQ(A.items().data(), B.items().data());
+  EXPECT_NE(A, ArgFactList({{ArgRef{1, "flags"}, KnownBits::constant(4)}}));
+  EXPECT_NE(A, ArgFactList({{ArgRef{0, "flag"}, KnownBits::constant(4)}}));
+  EXPECT_NE(A, ArgFactList({{ArgRef{0, "flags"}, KnownBits::constant(5)}}));
+  EXPECT_NE(ArgFactList({{ArgRef{0, ""}, KnownBits::nonZero()}}),
+            ArgFactList({{ArgRef{0, ""}, KnownBits()}}));
+  // A field's name is not read into the next fact's bytes.
+  EXPECT_NE(ArgFactList({{ArgRef{0, "a"}, KnownBits()},
+                         {ArgRef{0, "b"}, KnownBits()}}),
+            ArgFactList({{ArgRef{0, "ab"}, KnownBits()}}));
 }

@@ -317,7 +317,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
 TEST(SummaryJson, KeepsWhatAnExitReturns) {
   TUSummary S = everyField();
   auto ExitReturning = [&](RetFact R) {
-    std::vector<RelState> Exits(S.Functions[0].ExitStates.states());
+    std::vector<RelState> Exits(S.Functions[0].ExitStates.items());
     Exits[1].Returns = R;
     S.Functions[0].ExitStates = Exits;
   };
