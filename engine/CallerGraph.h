@@ -1,4 +1,4 @@
-//===- engine/CallerGraph.h - who calls each function ------------*- C++ -*-===//
+//===- engine/CallerGraph.h - who calls each function ----------*- C++ -*-===//
 //
 // The reverse call graph the solve walks up: from a function to the
 // functions whose calls may reach it. A call through a function pointer

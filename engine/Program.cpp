@@ -757,7 +757,7 @@ void Program::solve(ContextDemand Reads) {
   std::vector<ResolvedCall>().swap(ResolvedCalls);
   std::vector<uint32_t>().swap(CallBase);
   std::vector<const Resolution *>().swap(Vias);
- 
+
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))

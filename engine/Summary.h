@@ -11,8 +11,8 @@
 #include "engine/BitsTransfer.h"
 #include "engine/ContextState.h"
 #include "engine/FilePath.h"
-#include "engine/KernelModel.h"
 #include "engine/InternedList.h"
+#include "engine/KernelModel.h"
 #include "support/Sparse.h"
 
 #include <optional>

@@ -652,7 +652,7 @@ TEST(InternedList, ArgFactsDifferInAnyField) {
   EXPECT_NE(ArgFactList({{ArgRef{0, ""}, KnownBits::nonZero()}}),
             ArgFactList({{ArgRef{0, ""}, KnownBits()}}));
   // A field's name is not read into the next fact's bytes.
-  EXPECT_NE(ArgFactList({{ArgRef{0, "a"}, KnownBits()},
-                         {ArgRef{0, "b"}, KnownBits()}}),
+  EXPECT_NE(ArgFactList(
+                {{ArgRef{0, "a"}, KnownBits()}, {ArgRef{0, "b"}, KnownBits()}}),
             ArgFactList({{ArgRef{0, "ab"}, KnownBits()}}));
 }
