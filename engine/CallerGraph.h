@@ -4,7 +4,7 @@
 // functions whose calls may reach it. A call through a function pointer
 // reaches every function the run stores in its slot, and a slot such as an
 // operations structure's field is called from many places: as an edge per
-// caller and target, allmodconfig's slots alone made tens of millions
+// caller and target, a slot's edges grow with the product of the two
 // (issue 21). So a slot is a node of its own: its targets' caller, whose
 // callers are the functions calling through it. The nodes of functions
 // come first (a function's index), then the slots'.

@@ -569,17 +569,15 @@ void Program::dumpSlot(llvm::StringRef Slot) const {
 }
 
 CallerGraph Program::callers() const {
-  // A slot with functions is a node, numbered as its first call is met.
+  // A slot called through (resolve()d) that holds functions is a node.
   llvm::DenseMap<const Resolution *, uint32_t> SlotNode;
   std::vector<const Resolution *> Slots;
   uint32_t N = Functions.size();
-  for (const FunctionSummary &F : Functions)
-    for (const CallSite &C : F.Calls)
-      if (!C.Through.empty())
-        if (auto It = Resolutions.find(C.Through);
-            It != Resolutions.end() && !It->second.Functions.empty() &&
-            SlotNode.try_emplace(&It->second, N + Slots.size()).second)
-          Slots.push_back(&It->second);
+  for (const auto &Slot : Resolutions)
+    if (!Slot.second.Functions.empty()) {
+      SlotNode[&Slot.second] = N + Slots.size();
+      Slots.push_back(&Slot.second);
+    }
   return CallerGraph(N, N + Slots.size(), [&](CallerGraph::Edge Each) {
     for (uint32_t I = 0; I < N; ++I)
       for (const CallSite &C : Functions[I].Calls) {
@@ -757,7 +755,6 @@ void Program::solve(ContextDemand Reads) {
   std::vector<ResolvedCall>().swap(ResolvedCalls);
   std::vector<uint32_t>().swap(CallBase);
   std::vector<const Resolution *>().swap(Vias);
-
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
