@@ -505,7 +505,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
         for (Effect Fx : E.Fx)
           OS << effectName(Fx) << " ";
         if (E.Note >= 0)
-          OS << "(" << Out.Notes[E.Note].Message << ")";
+          OS << "(" << Out.Notes[E.Note].Message.str() << ")";
         break;
       case Event::Op:
         OS << Out.Ops[E.Index].Name << "(" << Out.Ops[E.Index].Variable

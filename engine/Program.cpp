@@ -67,8 +67,9 @@ void Program::add(TUSummary TU,
     if (Joining)
       Joining(F);
     F.ForCallers = {}; // its file's callers have read it
-    ByKey[F.Key] = Functions.size();
+    uint32_t I = Functions.size();
     Functions.push_back(std::move(F));
+    ByKey.try_emplace(Functions[I].Key, I);
   }
   for (EntryHint &H : TU.Hints)
     Hints.push_back(std::move(H));
@@ -775,7 +776,7 @@ void Program::solve(ContextDemand Reads) {
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File.str() << ":" << N.Where.Line
-                         << " " << N.Message << "\n";
+                         << " " << N.Message.str() << "\n";
         }
 }
 

@@ -319,7 +319,9 @@ private:
   std::vector<WorkQueueing> Queueings;
   std::vector<QueueAllocation> Allocations;
   std::vector<TargetFacts> Targets;
-  llvm::StringMap<size_t> ByKey;
+  /// Keyed by the summaries' own keys, which never move (FunctionTable): a
+  /// StringMap kept a copy of each of a million keys (issue 21).
+  llvm::DenseMap<llvm::StringRef, uint32_t> ByKey;
   std::vector<std::vector<EntryContexts::Stored>> Entries;
   /// While the solve runs: the states of a function's entry contexts, for
   /// a function with many (addEntry()).

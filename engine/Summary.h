@@ -12,6 +12,7 @@
 #include "engine/ContextState.h"
 #include "engine/FilePath.h"
 #include "engine/InternedList.h"
+#include "engine/InternedString.h"
 #include "engine/KernelModel.h"
 #include "support/Sparse.h"
 
@@ -36,10 +37,12 @@ struct SourcePoint {
   }
 };
 
-/// One line of explanation attached to a finding.
+/// One line of explanation attached to a finding. Interned: a whole-tree
+/// merge holds a few notes for each of a million functions, and most of
+/// their texts repeat ("preemption disabled here by 'spin_lock'", issue 21).
 struct Note {
   SourcePoint Where;
-  std::string Message;
+  InternedString Message;
 };
 
 /// A call, with the contexts (relative to the caller's entry) it is made in:

@@ -248,7 +248,7 @@ private:
   }
 
   json::Value note(const Note &N) {
-    return json::Object{{"at", point(N.Where)}, {"message", N.Message}};
+    return json::Object{{"at", point(N.Where)}, {"message", N.Message.str()}};
   }
 
   json::Array notes(ArrayRef<Note> Notes) {

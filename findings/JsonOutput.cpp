@@ -23,7 +23,7 @@ json::Object findingToJson(const Finding &F) {
   json::Array Notes;
   for (const Note &N : F.Notes) {
     json::Object J = pointToJson(N.Where);
-    J["message"] = N.Message;
+    J["message"] = N.Message.str();
     Notes.push_back(std::move(J));
   }
   O["notes"] = std::move(Notes);

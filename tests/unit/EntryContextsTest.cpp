@@ -52,7 +52,7 @@ EntryContext first(const Program &P, llvm::StringRef Function) {
 std::vector<std::string> lines(const std::vector<Note> &Notes) {
   std::vector<std::string> Out;
   for (const Note &N : Notes)
-    Out.push_back(std::to_string(N.Where.Line) + " " + N.Message);
+    Out.push_back(std::to_string(N.Where.Line) + " " + N.Message.str());
   return Out;
 }
 
