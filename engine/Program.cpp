@@ -5,6 +5,8 @@
 #include <cstdlib>
 
 #include <deque>
+#include <map>
+#include <tuple>
 
 namespace kharden {
 
@@ -503,31 +505,107 @@ void Program::resolveCallSites() {
   }
 }
 
-bool Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
+void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
                         llvm::SmallVectorImpl<size_t> &Out) const {
   // Through a parameter its caller passed a function as: that one.
   if (RC.Param >= 0)
     if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
       if (*Passed != OutsideRun)
         Out.push_back(*Passed);
-      return false;
+      return;
     }
   if (RC.Target == ResolvedCall::NoCallee)
-    return false;
+    return;
   if (!(RC.Target & ResolvedCall::Through)) {
     Out.push_back(RC.Target);
-    return false;
+    return;
   }
   // The kernel's dispatchers (kthread()'s threadfn, an irqaction's
   // thread_fn, which forced threading also sets to the hard handler) call
   // a function the way its registration says, and the kernel model states
   // that where it knows it: a call through a pointer adds no context to
   // those.
-  const Resolution &Via = *Vias[RC.Target & ~ResolvedCall::Through];
-  for (size_t To : Via.Functions)
+  for (size_t To : Vias[RC.Target & ~ResolvedCall::Through]->Functions)
     if (!Modelled[To])
       Out.push_back(To);
-  return Via.K == Resolution::Capped;
+}
+
+const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
+                                              const AbsState &Entry) const {
+  if (RC.Target == ResolvedCall::NoCallee ||
+      !(RC.Target & ResolvedCall::Through) ||
+      (RC.Param >= 0 && Entry.fnArg(RC.Param)))
+    return nullptr;
+  const Resolution *Via = Vias[RC.Target & ~ResolvedCall::Through];
+  return Via->K == Resolution::Capped ? Via : nullptr;
+}
+
+Program::GenericTargets &Program::genericTargets(const Resolution &Via) {
+  auto [It, New] = Generic.try_emplace(&Via);
+  GenericTargets &G = It->second;
+  if (!New)
+    return G;
+  // What calleeEntry() and keepParts() read of the callee.
+  using Reads = std::tuple<uint16_t, uint8_t, uint16_t, std::vector<ArgRef>>;
+  std::map<Reads, uint32_t> Groups;
+  for (size_t To : Via.Functions) {
+    if (Modelled[To] || !PartsKept[To]) // as calleesAt(), propagate()
+      continue;
+    llvm::ArrayRef<ArgRef> Bits = BitArgs[To];
+    auto [Group, Added] = Groups.try_emplace(
+        Reads{PartsKept[To], ConstantParams[To], FunctionParams[To],
+              std::vector<ArgRef>(Bits.begin(), Bits.end())},
+        G.First.size());
+    if (Added) {
+      G.First.push_back(G.Members.size());
+      G.Given.emplace_back();
+    }
+    G.GroupOf.push_back(Group->second);
+    G.Members.push_back(To);
+  }
+  return G;
+}
+
+void Program::propagateGeneric(size_t I, size_t E, const AbsState &Entry,
+                               uint32_t FirstPath, const CallSite &C,
+                               const Resolution &Via,
+                               std::deque<size_t> &Work) {
+  GenericTargets &G = genericTargets(Via);
+  const FunctionSummary &F = Functions[I];
+  llvm::SmallVector<uint32_t, 8> StateOf(G.First.size());
+  llvm::SmallVector<bool, 8> New(G.First.size());
+  uint32_t Path = FirstPath;
+  for (const RelState &R : C.States) {
+    ++Path;
+    if (G.Members.empty() || !feasible(Entry, R, F.Tests))
+      continue;
+    bool Any = false;
+    for (size_t Group = 0; Group < G.First.size(); ++Group) {
+      size_t To = G.Members[G.First[Group]];
+      AbsState Callee = calleeEntry(Entry, R, C, To, F.Tests);
+      // A generic hook calls each of its many targets in its context only
+      // if it calls it at all, which its type does not say: what is off
+      // stays off for any target it calls, what is on may be another
+      // caller's.
+      if (Callee.Preempt == Level::On)
+        Callee.Preempt = Level::Unknown;
+      if (Callee.Irqs == Level::On)
+        Callee.Irqs = Level::Unknown;
+      keepParts(Callee, PartsKept[To]);
+      StateOf[Group] = intern(Callee);
+      New[Group] = G.Given[Group].insert(StateOf[Group]).second;
+      Any |= New[Group];
+    }
+    if (!Any)
+      continue;
+    // In the slot's order, as every target's own order of contexts and the
+    // work list's order were before the groups.
+    for (size_t M = 0; M < G.Members.size(); ++M)
+      if (uint32_t Group = G.GroupOf[M]; New[Group])
+        if (addEntry(G.Members[M],
+                     {StateOf[Group], uint32_t(I), uint32_t(E), Path - 1}))
+          Work.push_back(G.Members[M]);
+  }
 }
 
 bool Program::bitsMatter(size_t F, const ArgRef &A) const {
@@ -682,6 +760,7 @@ void Program::solve(ContextDemand Reads) {
   resolveCallSites();
   findPartsKept(Reads);
   Entries.assign(Functions.size(), {});
+  Generic.clear();
   EntryIndex.clear();
   EntryIndex.resize(Functions.size());
   States.clear();
@@ -756,6 +835,7 @@ void Program::solve(ContextDemand Reads) {
   std::vector<ResolvedCall>().swap(ResolvedCalls);
   std::vector<uint32_t>().swap(CallBase);
   std::vector<const Resolution *>().swap(Vias);
+  Generic.shrink_and_clear();
   if (const char *Top = std::getenv("KHARDEN_DEBUG_ENTRY_COUNTS"))
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
@@ -870,8 +950,14 @@ void Program::propagate(std::deque<size_t> &Work) {
       size_t Slot = 0;   // counts the (path, callee) pairs, for Last
       const ResolvedCall *RC = &ResolvedCalls[CallBase[I]];
       for (const CallSite &C : F.Calls) {
+        const ResolvedCall &Call = *RC++;
+        if (const Resolution *Via = cappedVia(Call, Entry)) {
+          propagateGeneric(I, E, Entry, Path, C, *Via, Work);
+          Path += C.States.size();
+          continue;
+        }
         llvm::SmallVector<size_t, 4> Callees;
-        bool Generic = calleesAt(*RC++, Entry, Callees);
+        calleesAt(Call, Entry, Callees);
         // What no check reads below would be computed to be thrown away.
         llvm::erase_if(Callees, [&](size_t To) { return !PartsKept[To]; });
         if (Callees.empty()) {
@@ -886,16 +972,6 @@ void Program::propagate(std::deque<size_t> &Work) {
           }
           for (size_t To : Callees) {
             AbsState Callee = calleeEntry(Entry, R, C, To, F.Tests);
-            // A generic hook calls each of its many targets in its context
-            // only if it calls it at all, which its type does not say: what
-            // is off stays off for any target it calls, what is on may be
-            // another caller's.
-            if (Generic) {
-              Callee.Preempt =
-                  Callee.Preempt == Level::On ? Level::Unknown : Callee.Preempt;
-              Callee.Irqs =
-                  Callee.Irqs == Level::On ? Level::Unknown : Callee.Irqs;
-            }
             keepParts(Callee, PartsKept[To]);
             if (Slot >= Last.size())
               Last.resize(Slot + 1, {SIZE_MAX, NoState});

@@ -283,17 +283,40 @@ private:
   /// what its callers pass, which no call site's callees say: it keeps what
   /// the functions passed there need.
   void findPartsKept(ContextDemand Reads);
-  /// The functions call site RC reaches when its function is entered in
-  /// Entry; true if they are the capped resolution of a generic slot.
-  bool calleesAt(const ResolvedCall &RC, const AbsState &Entry,
-                 llvm::SmallVectorImpl<size_t> &Out) const;
-  void propagate(std::deque<size_t> &Work);
-
   /// What a call through Slot reaches.
   struct Resolution {
     enum Kind { Resolved, Capped, Open, Unstored } K = Unstored;
     std::vector<size_t> Functions; ///< Those with a summary.
   };
+  /// The functions call site RC reaches when its function is entered in
+  /// Entry, unless it is a call through a generic slot (cappedVia()).
+  void calleesAt(const ResolvedCall &RC, const AbsState &Entry,
+                 llvm::SmallVectorImpl<size_t> &Out) const;
+  /// The capped resolution of a generic slot call site RC calls through
+  /// when its function is entered in Entry, or null.
+  const Resolution *cappedVia(const ResolvedCall &RC,
+                              const AbsState &Entry) const;
+  /// A generic slot's targets, grouped by what their entry contexts read
+  /// (the parts kept, the bits, constants and functions passed that
+  /// matter): calleeEntry() gives every member of a group the same state.
+  /// A whole tree calls its generic slots from callers that grow with it
+  /// and stores targets that grow with it; computing each caller's state
+  /// for each target was quadratic in the tree (issue 21). Per group, the
+  /// states it was given through the slot: given again, they add nothing.
+  struct GenericTargets {
+    std::vector<uint32_t> Members; ///< The targets solved, in slot order.
+    std::vector<uint32_t> GroupOf; ///< Per member.
+    std::vector<uint32_t> First;   ///< Per group, its first member's index.
+    std::vector<llvm::DenseSet<uint32_t>> Given; ///< Per group.
+  };
+  GenericTargets &genericTargets(const Resolution &Via);
+  /// Gives the targets of Via their states from F's entry context E at
+  /// call site C, whose first path is numbered FirstPath (NoteChain).
+  void propagateGeneric(size_t F, size_t E, const AbsState &Entry,
+                        uint32_t FirstPath, const CallSite &C,
+                        const Resolution &Via, std::deque<size_t> &Work);
+  void propagate(std::deque<size_t> &Work);
+
   const Resolution &resolve(llvm::StringRef Slot);
   /// Calls Each with the index of every function call site C reaches.
   void forEachCallee(const CallSite &C,
@@ -340,6 +363,7 @@ private:
   std::vector<ResolvedCall> ResolvedCalls;
   std::vector<uint32_t> CallBase;
   std::vector<const Resolution *> Vias;
+  llvm::DenseMap<const Resolution *, GenericTargets> Generic;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
   /// Per function, the parts its entry contexts keep; none: not solved.
   std::vector<uint16_t> PartsKept;
