@@ -255,14 +255,18 @@ void Program::findBitArgs() {
           (Read.Tests & (1u << T)))
         Add(I, Tests[T].Arg);
   }
+  // These are least fixed points of unions: the order they are computed
+  // in does not change them. A slot's targets are read as one, their union
+  // taken once a pass; target by target, the calls through a generic slot
+  // (callers and targets both growing with a tree) were quadratic (issue 21).
   for (bool Changed = true; Changed;) {
     Changed = false;
+    llvm::DenseMap<const Resolution *, std::vector<ArgRef>> SlotArgs;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
         if (C.Passes->Forwarded.empty() && C.Passes->TransformedArgs.empty())
           continue;
-        forEachCallee(C, [&](size_t To) {
-          std::vector<ArgRef> CalleeArgs = Found[To]; // may be I's
+        auto Pass = [&](llvm::ArrayRef<ArgRef> CalleeArgs) {
           for (auto [Arg, Param] : C.Passes->Forwarded)
             for (const ArgRef &A : CalleeArgs)
               if (A.Index == Arg)
@@ -270,7 +274,22 @@ void Program::findBitArgs() {
           for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
             if (llvm::is_contained(CalleeArgs, ArgRef{T.Arg, ""}))
               Changed |= Add(I, {T.Param, ""});
-        });
+        };
+        if (const Resolution *Via = slotOf(C)) {
+          auto [It, New] = SlotArgs.try_emplace(Via);
+          if (New) {
+            for (size_t To : Via->Functions)
+              llvm::append_range(It->second, Found[To]);
+            llvm::sort(It->second);
+            It->second.erase(llvm::unique(It->second), It->second.end());
+          }
+          Pass(It->second);
+        } else {
+          forEachCallee(C, [&](size_t To) {
+            std::vector<ArgRef> CalleeArgs = Found[To]; // may be I's
+            Pass(CalleeArgs);
+          });
+        }
       }
   }
   // A constant matters where a path holds a fact on it, where a test reads
@@ -282,19 +301,21 @@ void Program::findBitArgs() {
         ConstantParams[I] |= uint8_t(1u << A.Index);
   for (bool Changed = true; Changed;) {
     Changed = false;
+    llvm::DenseMap<const Resolution *, uint8_t> SlotConstants;
     for (size_t I = 0; I < Functions.size(); ++I)
       for (const CallSite &C : Functions[I].Calls) {
         if (C.Passes->Forwarded.empty())
           continue;
-        forEachCallee(C, [&](size_t To) {
+        auto Pass = [&](uint8_t CalleeConstants) {
           for (auto [Arg, Param] : C.Passes->Forwarded)
             if (Arg < RelState::MaxParams && Param < RelState::MaxParams &&
-                (ConstantParams[To] & (1u << Arg)) &&
+                (CalleeConstants & (1u << Arg)) &&
                 !(ConstantParams[I] & (1u << Param))) {
               ConstantParams[I] |= uint8_t(1u << Param);
               Changed = true;
             }
-        });
+        };
+        forEachCalleeBits<uint8_t>(C, ConstantParams, SlotConstants, Pass);
       }
   }
   BitArgs = FlatLists<ArgRef>(std::move(Found));
@@ -318,6 +339,29 @@ const Program::Resolution &Program::resolve(llvm::StringRef Slot) {
     if (auto F = ByKey.find(Pointers.functionKey(Id)); F != ByKey.end())
       R.Functions.push_back(F->second);
   return R;
+}
+
+const Program::Resolution *Program::slotOf(const CallSite &C) const {
+  if (C.Through.empty())
+    return nullptr;
+  auto It = Resolutions.find(C.Through);
+  return It == Resolutions.end() ? nullptr : &It->second;
+}
+
+template <typename Bits>
+void Program::forEachCalleeBits(const CallSite &C, const std::vector<Bits> &Of,
+                                llvm::DenseMap<const Resolution *, Bits> &Slots,
+                                llvm::function_ref<void(Bits)> Each) const {
+  const Resolution *Via = slotOf(C);
+  if (!Via) {
+    forEachCallee(C, [&](size_t To) { Each(Of[To]); });
+    return;
+  }
+  auto [It, New] = Slots.try_emplace(Via, 0);
+  if (New)
+    for (size_t To : Via->Functions)
+      It->second |= Of[To];
+  Each(It->second);
 }
 
 void Program::forEachCallee(const CallSite &C,
@@ -459,17 +503,22 @@ void Program::findFunctionParams() {
     for (const CallSite &C : Functions[I].Calls)
       if (std::optional<uint8_t> P = throughParameter(Functions[I], C))
         Add(I, *P);
+  // A slot's targets read as one, as in findBitArgs().
   for (bool Changed = true; Changed;) {
     Changed = false;
+    llvm::DenseMap<const Resolution *, uint16_t> SlotParams;
     for (size_t I = 0; I < Functions.size(); ++I)
-      for (const CallSite &C : Functions[I].Calls)
-        if (!C.Passes->FnForwarded.empty())
-          forEachCallee(C, [&](size_t To) {
-            for (auto [Arg, Param] : C.Passes->FnForwarded)
-              if (Param < CallSite::MaxFunctionParams &&
-                  functionMatters(To, Arg))
-                Changed |= Add(I, Param);
-          });
+      for (const CallSite &C : Functions[I].Calls) {
+        if (C.Passes->FnForwarded.empty())
+          continue;
+        auto Pass = [&](uint16_t CalleeParams) {
+          for (auto [Arg, Param] : C.Passes->FnForwarded)
+            if (Param < CallSite::MaxFunctionParams &&
+                Arg < CallSite::MaxFunctionParams && (CalleeParams >> Arg & 1))
+              Changed |= Add(I, Param);
+        };
+        forEachCalleeBits<uint16_t>(C, FunctionParams, SlotParams, Pass);
+      }
   }
 }
 

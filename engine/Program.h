@@ -318,9 +318,18 @@ private:
   void propagate(std::deque<size_t> &Work);
 
   const Resolution &resolve(llvm::StringRef Slot);
+  /// The resolution of the slot call site C calls through, if any.
+  const Resolution *slotOf(const CallSite &C) const;
   /// Calls Each with the index of every function call site C reaches.
   void forEachCallee(const CallSite &C,
                      llvm::function_ref<void(size_t)> Each) const;
+  /// Calls Each with Of[F] of every function F call site C reaches; through a
+  /// slot, once, with the union of its targets' bits, taken when Slots (one
+  /// pass of a fixed point) first meets the slot.
+  template <typename Bits>
+  void forEachCalleeBits(const CallSite &C, const std::vector<Bits> &Of,
+                         llvm::DenseMap<const Resolution *, Bits> &Slots,
+                         llvm::function_ref<void(Bits)> Each) const;
   void resolveCalls();
   void dumpSlot(llvm::StringRef Slot) const;
   /// KHARDEN_DEBUG_ENTRY_COUNTS=N (engine/EntryBreakdown.cpp).
