@@ -115,4 +115,68 @@ TEST(UnreadArguments, MakeNoContextOfTheirOwn) {
   EXPECT_EQ(S.P.entryStats().States, 3u);
 }
 
+/// zero_caller and one_caller call "early" with its argument 1 the constant
+/// 0 and 1. early passes it on as argument 0 through the slot ops.run, which
+/// holds "plain" (reads nothing) and "relay" (passes it on to "tests", which
+/// holds a fact on it). relay comes after early: only the second pass of
+/// findBitArgs() sees what relay needs, so a slot's union taken in the
+/// first must be taken again.
+TEST(UnreadArguments, ThroughASlotTheTargetsNeedsAreOneUnion) {
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  FunctionSummary Zero = function("zero_caller", 10),
+                  One = function("one_caller", 20);
+  CallSite ToEarly = call("early", 11, false, 0);
+  ToEarly.ArgKnown = 2;
+  ToEarly.ArgTrue = 0;
+  Zero.Calls = {ToEarly};
+  ToEarly.Where.Line = 21;
+  ToEarly.ArgTrue = 2;
+  One.Calls = {ToEarly};
+  FunctionSummary Early = function("early", 30);
+  CallSite Through;
+  Through.CalleeName = "struct ops.run";
+  Through.Through = "field:ops.run";
+  Through.Where = {"/src/a.c", 31, 2};
+  Through.States = {RelState()};
+  Through.Passes.set().Forwarded = {{0, 1}};
+  Early.Calls = {Through};
+  FunctionSummary Relay = function("relay", 50);
+  CallSite Forward;
+  Forward.CalleeKey = Forward.CalleeName = "tests";
+  Forward.Where = {"/src/a.c", 51, 2};
+  Forward.States = {RelState()};
+  Forward.Passes.set().Forwarded = {{0, 0}};
+  Relay.Calls = {Forward};
+  FunctionSummary Tests = function("tests", 60);
+  Tests.Calls = {leafWhenSet(61)};
+  TUSummary S;
+  S.Functions = {Zero,
+                 One,
+                 Early,
+                 function("plain", 40),
+                 Relay,
+                 Tests,
+                 function("leaf", 70)};
+  for (const char *Target : {"plain", "relay"})
+    S.Flows.push_back({"field:ops.run",
+                       -1,
+                       PointerFlow::Source::Function,
+                       Target,
+                       {"/src/a.c", 80, 1}});
+  Program P(*M);
+  P.add(S);
+  P.solve();
+  auto Contexts = [&](llvm::StringRef F) {
+    return P.entries(*P.find(F)).size();
+  };
+  EXPECT_EQ(P.indirectCalls().Resolved, 1u);
+  // relay's need reaches early through the slot: both constants kept.
+  EXPECT_EQ(Contexts("early"), 2u);
+  EXPECT_EQ(Contexts("relay"), 2u);
+  EXPECT_EQ(Contexts("tests"), 2u);
+  // plain reads nothing: its two calls give one context.
+  EXPECT_EQ(Contexts("plain"), 1u);
+}
+
 } // namespace
