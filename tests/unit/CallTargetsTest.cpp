@@ -201,4 +201,49 @@ TEST(Program, WhatAFunctionNeedsReachesItsCallersThroughSlots) {
   EXPECT_EQ(Names, (std::vector<std::string>{"caller", "direct"}));
 }
 
+/// Calls through the slot ops.run at Line.
+CallSite callThrough(unsigned Line) {
+  CallSite C;
+  C.CalleeName = "struct ops.run";
+  C.Through = "field:ops.run";
+  C.Where = {"/src/a.c", Line, 2};
+  C.States = {RelState()};
+  return C;
+}
+
+/// The lines of the calls that gave F its entry contexts, 0 for none.
+std::vector<unsigned> enteredFrom(const Program &P, llvm::StringRef F) {
+  std::vector<unsigned> Lines;
+  for (const EntryContext &E : P.entries(*P.find(F))) {
+    std::vector<Note> Why = E.Why.toVector();
+    Lines.push_back(Why.empty() ? 0 : Why.back().Where.Line);
+  }
+  return Lines;
+}
+
+TEST(Program, CallingItselfThroughASlotKeepsARoot) {
+  // self calls itself and other through ops.run: a root, other is not.
+  FunctionSummary Self, Other;
+  Self.Key = Self.Name = "self";
+  Self.Calls = {callThrough(10)};
+  Other.Key = Other.Name = "other";
+  TUSummary S;
+  S.Functions = {Self, Other};
+  S.Flows = {fn("field:ops.run", "self"), fn("field:ops.run", "other")};
+  Program P(emptyModel());
+  P.add(S);
+  P.solve();
+  EXPECT_EQ(enteredFrom(P, "other"), std::vector<unsigned>{10});
+
+  // A second caller through the slot makes self called too.
+  FunctionSummary Second;
+  Second.Key = Second.Name = "second";
+  Second.Calls = {callThrough(20)};
+  S.Functions = {Self, Second, Other};
+  Program Q(emptyModel());
+  Q.add(S);
+  Q.solve();
+  EXPECT_EQ(enteredFrom(Q, "self"), std::vector<unsigned>{20});
+}
+
 } // namespace
