@@ -48,6 +48,17 @@ CallSite leafWhenSet(unsigned Line) {
   return C;
 }
 
+/// Calls Callee at Line, passing its own parameter Param on as argument Arg.
+CallSite forward(std::string Callee, unsigned Line, uint8_t Arg,
+                 uint8_t Param) {
+  CallSite C;
+  C.CalleeKey = C.CalleeName = std::move(Callee);
+  C.Where = {"/src/a.c", Line, 2};
+  C.States = {RelState()};
+  C.Passes.set().Forwarded = {{Arg, Param}};
+  return C;
+}
+
 /// zero_caller and one_caller call each callee with 0 and 1 (and flags 0
 /// and 1):
 ///   blind: reads neither, and has a test of flags that no path found
@@ -74,12 +85,7 @@ struct Solved {
     FunctionSummary Tests = function("tests", 40);
     Tests.Calls = {leafWhenSet(41)};
     FunctionSummary Passes = function("passes", 50);
-    CallSite Forward;
-    Forward.CalleeKey = Forward.CalleeName = "tests";
-    Forward.Where = {"/src/a.c", 51, 2};
-    Forward.States = {RelState()};
-    Forward.Passes.set().Forwarded = {{0, 0}};
-    Passes.Calls = {Forward};
+    Passes.Calls = {forward("tests", 51, 0, 0)};
     S.Functions = {Zero, One, Blind, Tests, Passes, function("leaf", 60)};
     P.add(S);
     P.solve();
@@ -134,20 +140,12 @@ TEST(UnreadArguments, ThroughASlotTheTargetsNeedsAreOneUnion) {
   ToEarly.ArgTrue = 2;
   One.Calls = {ToEarly};
   FunctionSummary Early = function("early", 30);
-  CallSite Through;
+  CallSite Through = forward("", 31, 0, 1);
   Through.CalleeName = "struct ops.run";
   Through.Through = "field:ops.run";
-  Through.Where = {"/src/a.c", 31, 2};
-  Through.States = {RelState()};
-  Through.Passes.set().Forwarded = {{0, 1}};
   Early.Calls = {Through};
   FunctionSummary Relay = function("relay", 50);
-  CallSite Forward;
-  Forward.CalleeKey = Forward.CalleeName = "tests";
-  Forward.Where = {"/src/a.c", 51, 2};
-  Forward.States = {RelState()};
-  Forward.Passes.set().Forwarded = {{0, 0}};
-  Relay.Calls = {Forward};
+  Relay.Calls = {forward("tests", 51, 0, 0)};
   FunctionSummary Tests = function("tests", 60);
   Tests.Calls = {leafWhenSet(61)};
   TUSummary S;
