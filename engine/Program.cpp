@@ -371,8 +371,8 @@ void Program::forEachCallee(const CallSite &C,
       Each(It->second);
     return;
   }
-  if (auto It = Resolutions.find(C.Through); It != Resolutions.end())
-    for (size_t To : It->second.Functions)
+  if (const Resolution *Via = slotOf(C))
+    for (size_t To : Via->Functions)
       Each(To);
 }
 
@@ -714,8 +714,8 @@ CallerGraph Program::callers() const {
             Each(It->second, I);
           continue;
         }
-        if (auto It = Resolutions.find(C.Through); It != Resolutions.end())
-          if (auto Node = SlotNode.find(&It->second); Node != SlotNode.end())
+        if (const Resolution *Via = slotOf(C))
+          if (auto Node = SlotNode.find(Via); Node != SlotNode.end())
             Each(Node->second, I);
       }
     for (uint32_t S = 0; S < Slots.size(); ++S)
@@ -1125,8 +1125,8 @@ bool Program::enteredAtomic(const FunctionSummary &F) const {
 bool Program::targetsOf(const CallSite &C,
                         llvm::SmallVectorImpl<size_t> &Out) const {
   forEachCallee(C, [&](size_t To) { Out.push_back(To); });
-  auto It = C.Through.empty() ? Resolutions.end() : Resolutions.find(C.Through);
-  return It != Resolutions.end() && It->second.K == Resolution::Capped;
+  const Resolution *Via = slotOf(C);
+  return Via && Via->K == Resolution::Capped;
 }
 
 std::optional<Explanation>
