@@ -22,7 +22,7 @@ PHASES = ("load", "solve", "report")
 # frontend/Results.cpp).
 PHASE_ENDS = ("kharden: stats: merged ", "kharden: stats: calls through function pointers")
 # What the solve holds at its end (frontend/Results.cpp), if kharden says.
-ENTRY_STATS = re.compile(r"kharden: stats: entry contexts: (\d+) of (\d+) functions, (\d+) distinct states")
+ENTRY_STATS = re.compile(r"kharden: stats: entry contexts: (\d+) of (\d+) functions solved .*, (\d+) distinct states")
 TICKS = os.sysconf("SC_CLK_TCK")
 PAGE_MIB = os.sysconf("SC_PAGE_SIZE") / 2**20
 

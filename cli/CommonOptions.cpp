@@ -86,6 +86,14 @@ cl::opt<unsigned> MaxIndirectTargets(
              "effects (docs/architecture.md)"),
     cl::value_desc("N"), cl::init(Program::DefaultMaxTargets), BOTH,
     cl::cat(commonCategory()));
+cl::opt<unsigned> MaxFieldFacts(
+    "max-field-facts",
+    cl::desc("A function entered with N different sets of what its callers "
+             "know of the fields its arguments point to takes further "
+             "calling contexts without them: bounds the solve's memory "
+             "(docs/architecture.md)"),
+    cl::value_desc("N"), cl::init(Program::DefaultMaxFieldFacts), BOTH,
+    cl::cat(commonCategory()));
 
 #undef ALL_ANALYSES
 #undef BOTH
@@ -107,6 +115,7 @@ FindingOptions findingOptions() {
   O.SuppressionsFile = SuppressionsFile;
   O.Stats = Stats;
   O.MaxIndirectTargets = MaxIndirectTargets;
+  O.MaxFieldFacts = MaxFieldFacts;
   return O;
 }
 

@@ -116,7 +116,29 @@ Program::EntryStats Program::entryStats() const {
     S.Contexts += E.size();
   S.States = States.size();
   S.Solved = Functions.size() - llvm::count(PartsKept, 0);
+  S.FieldFactsBounded = llvm::count(FieldFactsBounded, true);
   return S;
+}
+
+void Program::boundFieldFacts(size_t Function, AbsState &S) {
+  auto IsField = [](const ArgFact &F) { return !F.first.Field.empty(); };
+  if (llvm::none_of(S.ArgBits, IsField))
+    return;
+  std::unique_ptr<llvm::DenseSet<size_t>> &Seen = FieldFactSets[Function];
+  if (!Seen)
+    Seen = std::make_unique<llvm::DenseSet<size_t>>();
+  const unsigned AllButFields =
+      AbsState::AllParts & ~AbsState::part(AbsState::FieldBits);
+  // The top bit cleared keeps the hash from DenseSet's reserved keys.
+  size_t Hash = hashState(S, AllButFields) >> 1;
+  if (Seen->contains(Hash))
+    return;
+  if (Seen->size() < MaxFieldFacts) {
+    Seen->insert(Hash);
+    return;
+  }
+  llvm::erase_if(S.ArgBits, IsField);
+  FieldFactsBounded[Function] = true;
 }
 
 uint32_t Program::intern(const AbsState &State) {
@@ -640,7 +662,8 @@ void Program::propagateGeneric(size_t I, size_t E, const AbsState &Entry,
         Callee.Preempt = Level::Unknown;
       if (Callee.Irqs == Level::On)
         Callee.Irqs = Level::Unknown;
-      keepParts(Callee, PartsKept[To]);
+      // The group's members take one state: its first's field facts bound it.
+      keepFor(To, Callee);
       StateOf[Group] = intern(Callee);
       New[Group] = G.Given[Group].insert(StateOf[Group]).second;
       Any |= New[Group];
@@ -812,6 +835,9 @@ void Program::solve(ContextDemand Reads) {
   Generic.clear();
   EntryIndex.clear();
   EntryIndex.resize(Functions.size());
+  FieldFactSets.clear();
+  FieldFactSets.resize(Functions.size());
+  FieldFactsBounded.assign(Functions.size(), false);
   States.clear();
   StateIds.clear();
   SameHash.clear();
@@ -880,6 +906,8 @@ void Program::solve(ContextDemand Reads) {
     E.shrink_to_fit();
   EntryIndex.clear();
   EntryIndex.shrink_to_fit();
+  FieldFactSets.clear();
+  FieldFactSets.shrink_to_fit();
   // Not `= {}`, which keeps the capacity.
   std::vector<ResolvedCall>().swap(ResolvedCalls);
   std::vector<uint32_t>().swap(CallBase);
@@ -1021,7 +1049,7 @@ void Program::propagate(std::deque<size_t> &Work) {
           }
           for (size_t To : Callees) {
             AbsState Callee = calleeEntry(Entry, R, C, To, F.Tests);
-            keepParts(Callee, PartsKept[To]);
+            keepFor(To, Callee);
             if (Slot >= Last.size())
               Last.resize(Slot + 1, {SIZE_MAX, NoState});
             auto &[LastTo, LastState] = Last[Slot++];

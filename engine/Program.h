@@ -136,10 +136,16 @@ public:
   /// A call through a pointer that may reach more functions than this
   /// passes its context to all of them but takes none of their effects.
   static constexpr unsigned DefaultMaxTargets = 8;
+  /// A function entered with this many different sets of facts about the
+  /// fields its arguments point to takes further calling contexts without
+  /// such facts (boundFieldFacts()).
+  static constexpr unsigned DefaultMaxFieldFacts = 32;
 
   explicit Program(std::shared_ptr<const KernelModel> Model,
-                   unsigned MaxTargets = DefaultMaxTargets)
-      : Model(std::move(Model)), MaxTargets(MaxTargets) {}
+                   unsigned MaxTargets = DefaultMaxTargets,
+                   unsigned MaxFieldFacts = DefaultMaxFieldFacts)
+      : Model(std::move(Model)), MaxTargets(MaxTargets),
+        MaxFieldFacts(MaxFieldFacts) {}
   /// Entry contexts' explanations point into it.
   Program(const Program &) = delete;
   Program &operator=(const Program &) = delete;
@@ -212,6 +218,9 @@ public:
   struct EntryStats {
     size_t Contexts = 0, States = 0;
     size_t Solved = 0; ///< Functions whose contexts were computed.
+    /// Functions whose further entry contexts boundFieldFacts() took
+    /// without their field facts.
+    size_t FieldFactsBounded = 0;
   };
   EntryStats entryStats() const;
 
@@ -228,10 +237,26 @@ private:
   bool addEntry(size_t Function, const AbsState &State,
                 EntryContexts::Stored Origin) {
     AbsState Kept = State;
-    keepParts(Kept, PartsKept[Function]);
+    keepFor(Function, Kept);
     Origin.State = intern(Kept);
     return addEntry(Function, Origin);
   }
+  /// What Function's entry contexts keep of S: the parts read there
+  /// (keepParts()), and field facts within the bound (boundFieldFacts()).
+  void keepFor(size_t Function, AbsState &S) {
+    keepParts(S, PartsKept[Function]);
+    boundFieldFacts(Function, S);
+  }
+  /// Forgets what S says of the fields Function's arguments point to if
+  /// Function already has MaxFieldFacts other sets of them. Callers pass
+  /// on what they know of an object's fields with what they stored there
+  /// themselves, so along a call chain that passes one object down (the
+  /// socket through TCP's input and output paths) the sets multiply with
+  /// each level: 6.12 x86_64's net/ gave inet_sk_rebuild_header() 1.1
+  /// million entry contexts, which without field facts were 23
+  /// (docs/benchmarks.md). Knowing less is sound: a path the facts ruled
+  /// out runs again, as it does for a caller outside the run.
+  void boundFieldFacts(size_t Function, AbsState &S);
   /// Adds an entry context State to Function that kernel fact Why explains.
   bool addFactEntry(size_t Function, const AbsState &State, Note Why);
   /// The index of State in States, added if new.
@@ -343,6 +368,12 @@ private:
 
   std::shared_ptr<const KernelModel> Model;
   unsigned MaxTargets;
+  unsigned MaxFieldFacts;
+  /// While the solve runs: per function, the hashes of the sets of field
+  /// facts its entry contexts hold (boundFieldFacts()).
+  std::vector<std::unique_ptr<llvm::DenseSet<size_t>>> FieldFactSets;
+  /// Per function, whether boundFieldFacts() forgot some.
+  std::vector<bool> FieldFactsBounded;
   CallTargets Pointers; ///< What the run stores in function pointers.
   llvm::StringMap<Resolution> Resolutions;
   IndirectCallStats Indirect;

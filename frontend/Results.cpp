@@ -292,7 +292,7 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
   for (const CheckInfo &C : allChecks())
     Run.Rules.push_back({C.Name.str(), C.Summary.str()});
   unsigned MaxIndirectTargets = Opts.MaxIndirectTargets;
-  Program P(std::move(Model), MaxIndirectTargets);
+  Program P(std::move(Model), MaxIndirectTargets, Opts.MaxFieldFacts);
   bool CommandErrors = false;
   StringSet<> OwnFiles;
   while (true) {
@@ -349,6 +349,13 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                       "solved (what the checks read, and their callers; {2} "
                       "in the run), {3} distinct states\n",
                       E.Contexts, E.Solved, P.functions().size(), E.States);
+    if (E.FieldFactsBounded)
+      errs() << formatv("kharden: stats: field facts: {0} function{1} took "
+                        "further entry contexts without them, past {2} "
+                        "set{3} each (--max-field-facts)\n",
+                        E.FieldFactsBounded,
+                        E.FieldFactsBounded == 1 ? "" : "s", Opts.MaxFieldFacts,
+                        Opts.MaxFieldFacts == 1 ? "" : "s");
     errs() << formatv("kharden: stats: value flows: {0} of {1} kept (the "
                       "others no operation's value reaches)\n",
                       Flows.Kept, Flows.Flows);

@@ -40,6 +40,7 @@ struct FindingOptions {
   std::string BaselineFile, DiffFile, SuppressionsFile;
   bool Stats = false; ///< --stats
   unsigned MaxIndirectTargets = Program::DefaultMaxTargets;
+  unsigned MaxFieldFacts = Program::DefaultMaxFieldFacts;
 };
 
 /// The checks Opts.Checks names, with Opts.CheckOptions applied.

@@ -160,3 +160,18 @@ int blocking_submits_decides(void)
 {
 	return raw_cpu_read(blocking_submits);
 }
+
+// Entry contexts that keep no field facts (--max-field-facts=0; past the
+// bound, a function's further contexts) rule out neither branch.
+// RUN: not %kharden check --checks=percpu-preemptible %s %S/Inputs/clockevents.c --max-field-facts=0 --stats -- %kflags -DCALLER=0 2>%t.err | FileCheck %s --check-prefix=NO-FIELDS %strict
+// RUN: FileCheck %s --check-prefix=FIELD-STATS < %t.err
+// FIELD-STATS: kharden: stats: field facts: 3 functions took further entry contexts without them, past 0 sets each (--max-field-facts)
+// NO-FIELDS: clockevents.c:10:29: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
+// NO-FIELDS: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// NO-FIELDS: field-stores.c:118:2: note: 'hpet_legacy_clockevent_register' called here
+// NO-FIELDS: field-stores.c:38:2: note: 'clockevents_config_and_register' called here
+// NO-FIELDS: clockevents.c:17:2: note: 'clockevents_register_device' called here
+// NO-FIELDS: field-stores.c:94:2: warning: per-CPU read-modify-write '__this_cpu_inc(blocking_submits)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
+// NO-FIELDS: field-stores.c:115:1: note: '__do_sys_hpet' is a system call body: task context, preemptible
+// NO-FIELDS: field-stores.c:119:2: note: 'submit_nowait' called here
+// NO-FIELDS: field-stores.c:102:2: note: 'submit' called here
