@@ -1,6 +1,8 @@
 // Entry contexts (engine/Program.h): one per distinct state a function is
 // entered in, each a view of a state interned once for the whole run, with
 // its explanation followed back to the kernel fact.
+#include "SummaryBuilders.h"
+
 #include "engine/Program.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -112,37 +114,18 @@ TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
   for (unsigned I = 0; I < Callers; ++I) {
     std::string Name = "task_" + std::to_string(I);
     Names += (I ? ", " : "") + Name;
-    FunctionSummary F;
-    F.Key = F.Name = Name;
-    F.Where = {"/src/a.c", 100 * I + 100, 1};
-    for (unsigned Line : {100 * I + 101, 100 * I + 102}) {
-      CallSite C;
-      C.CalleeKey = C.CalleeName = "reads";
-      C.Where = {"/src/a.c", Line, 2};
-      C.States = {RelState()};
-      C.ArgBits = {{ArgRef{0, ""}, KnownBits::constant(I)}};
-      F.Calls.push_back(C);
-    }
+    FunctionSummary F = test::function(Name, 100 * I + 100);
+    for (unsigned Line : {100 * I + 101, 100 * I + 102})
+      F.Calls.push_back(test::passing("reads", {"/src/a.c", Line, 2}, {0, ""},
+                                      KnownBits::constant(I)));
     S.Functions.push_back(F);
   }
-  FunctionSummary Reads;
-  Reads.Key = Reads.Name = "reads";
-  Reads.Where = {"/src/b.c", 1, 1};
   ParamTest T;
   T.Arg = {0, ""};
   T.Mask = 0xffff;
-  Reads.Tests = {T};
-  CallSite Leaf;
-  Leaf.CalleeKey = Leaf.CalleeName = "leaf";
-  Leaf.Where = {"/src/b.c", 2, 2};
-  RelState Found;
-  Found.setFact(RelState::FirstTestSlot, true);
-  Leaf.States = {Found};
-  Reads.Calls = {Leaf};
-  FunctionSummary LeafF;
-  LeafF.Key = LeafF.Name = "leaf";
-  S.Functions.push_back(Reads);
-  S.Functions.push_back(LeafF);
+  S.Functions.push_back(test::callsLeafWhere(
+      test::function("reads", 1, "/src/b.c"), T, {"/src/b.c", 2, 2}));
+  S.Functions.push_back(test::function("leaf", 3, "/src/b.c"));
   auto M = KernelModel::parse("entry-points:\n  - functions: [" + Names +
                                   "]\n    context: {preempt: on, irqs: on}"
                                   "\n    reason: \"is a task\"\n",

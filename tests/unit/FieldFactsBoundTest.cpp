@@ -2,11 +2,14 @@
 // the fields its arguments point to takes further contexts without them
 // (engine/Program.cpp, boundFieldFacts()): 6.12's TCP paths gave one
 // function a million entry contexts otherwise (issue 21).
+#include "SummaryBuilders.h"
+
 #include "engine/Program.h"
 
 #include "gtest/gtest.h"
 
 using namespace kharden;
+using namespace kharden::test;
 
 namespace {
 
@@ -16,13 +19,6 @@ entry-points:
     context: {preempt: on, irqs: on}
     reason: "is a task"
 )";
-
-FunctionSummary function(std::string Name, unsigned Line) {
-  FunctionSummary F;
-  F.Key = F.Name = std::move(Name);
-  F.Where = {"/src/a.c", Line, 1};
-  return F;
-}
 
 /// caller_I calls "tests" with I in the field "flags" of its argument 0.
 /// "tests" calls "leaf" only where flags & 1 is set, so the field matters
@@ -34,27 +30,15 @@ struct Solved {
     TUSummary S;
     for (unsigned I = 0; I < 5; ++I) {
       FunctionSummary Caller = function("caller_" + std::to_string(I), 10 * I);
-      CallSite C;
-      C.CalleeKey = C.CalleeName = "tests";
-      C.Where = {"/src/a.c", 10 * I + 1, 2};
-      C.States = {RelState()};
-      C.ArgBits = {{ArgRef{0, "flags"}, KnownBits::constant(I)}};
-      Caller.Calls = {C};
+      Caller.Calls = {passing("tests", {"/src/a.c", 10 * I + 1, 2},
+                              {0, "flags"}, KnownBits::constant(I))};
       S.Functions.push_back(Caller);
     }
-    FunctionSummary Tests = function("tests", 100);
     ParamTest T;
     T.Arg = {0, "flags"};
     T.Mask = T.Value = 1;
-    Tests.Tests = {T};
-    CallSite Leaf;
-    Leaf.CalleeKey = Leaf.CalleeName = "leaf";
-    Leaf.Where = {"/src/a.c", 101, 2};
-    RelState Set;
-    Set.setFact(RelState::FirstTestSlot, true);
-    Leaf.States = {Set};
-    Tests.Calls = {Leaf};
-    S.Functions.push_back(Tests);
+    S.Functions.push_back(
+        callsLeafWhere(function("tests", 100), T, {"/src/a.c", 101, 2}));
     S.Functions.push_back(function("leaf", 200));
     P.add(S);
     P.solve();

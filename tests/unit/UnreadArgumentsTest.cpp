@@ -2,11 +2,14 @@
 // (engine/Program.cpp, findBitArgs()): a constant no path of the callee or
 // of what it passes it on to holds a fact on, and the bits of a test no
 // path holds a fact on, do not make a context of their own (issue 21).
+#include "SummaryBuilders.h"
+
 #include "engine/Program.h"
 
 #include "gtest/gtest.h"
 
 using namespace kharden;
+using namespace kharden::test;
 
 namespace {
 
@@ -28,13 +31,6 @@ CallSite call(std::string Callee, unsigned Line, bool Value, uint64_t Flags) {
   C.ArgTrue = Value;
   C.ArgBits = {{ArgRef{0, "flags"}, KnownBits::constant(Flags)}};
   return C;
-}
-
-FunctionSummary function(std::string Name, unsigned Line) {
-  FunctionSummary F;
-  F.Key = F.Name = std::move(Name);
-  F.Where = {"/src/a.c", Line, 1};
-  return F;
 }
 
 /// A call to "leaf" on the path that found parameter 0 non-zero.
