@@ -40,6 +40,17 @@ public:
   /// slot: ascending, each once.
   std::vector<uint32_t> callingFunctions(uint32_t Node) const;
 
+  /// The graph's cycles: its strongly connected components that hold a
+  /// cycle (more than one node, or a function that calls itself), counted
+  /// in functions. A solve that went component by component in the order
+  /// of calls would hold the largest at once (issue 21 item 2).
+  struct Cycles {
+    uint32_t Components = 0;       ///< Those with a cycle.
+    uint32_t Functions = 0;        ///< In them.
+    std::vector<uint32_t> Largest; ///< The largest's functions.
+  };
+  Cycles cycles() const;
+
 private:
   uint32_t Functions;
   std::vector<uint32_t> Begin, Callers;

@@ -223,6 +223,9 @@ public:
     size_t FieldFactsBounded = 0;
   };
   EntryStats entryStats() const;
+  /// After solve(): the cycles of the call graph, calls through slots
+  /// included (as resolved, capped or not).
+  CallerGraph::Cycles callGraphCycles() const { return callers().cycles(); }
 
 private:
   /// Rewrites the functions' value flows (engine/ValueUses.h).

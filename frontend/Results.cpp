@@ -356,6 +356,18 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                         E.FieldFactsBounded,
                         E.FieldFactsBounded == 1 ? "" : "s", Opts.MaxFieldFacts,
                         Opts.MaxFieldFacts == 1 ? "" : "s");
+    CallerGraph::Cycles Cycles = P.callGraphCycles();
+    size_t LargestContexts = 0;
+    for (uint32_t F : Cycles.Largest)
+      LargestContexts += P.entries(P.functions()[F]).size();
+    errs() << formatv("kharden: stats: call graph: {0} function{1} in {2} "
+                      "cycle{3} (strongly connected components); the "
+                      "largest has {4} function{5} and {6} of the entry "
+                      "contexts\n",
+                      Cycles.Functions, Cycles.Functions == 1 ? "" : "s",
+                      Cycles.Components, Cycles.Components == 1 ? "" : "s",
+                      Cycles.Largest.size(),
+                      Cycles.Largest.size() == 1 ? "" : "s", LargestContexts);
     errs() << formatv("kharden: stats: value flows: {0} of {1} kept (the "
                       "others no operation's value reaches)\n",
                       Flows.Kept, Flows.Flows);

@@ -19,6 +19,7 @@
 // KNOWN: kharden: stats: 1 translation unit: 0 analysed, 1 reused ({{.*}}/kharden-kbuild.db); callers from 1 stored translation unit
 // KNOWN-NEXT: kharden: stats: calls through function pointers: 0 resolved, 0 capped (more than 8 targets), 0 open (0 with nothing stored in the run)
 // KNOWN-NEXT: kharden: stats: entry contexts: 3 of 3 functions solved (what the checks read, and their callers; 4 in the run), 3 distinct states
+// KNOWN-NEXT: kharden: stats: call graph: 0 functions in 0 cycles (strongly connected components); the largest has 0 functions and 0 of the entry contexts
 // KNOWN-NEXT: kharden: stats: value flows: 0 of 3 kept (the others no operation's value reaches)
 // KNOWN-NEXT: kharden: stats: whole program: solve {{[0-9]+\.[0-9]}} s, checks {{[0-9]+\.[0-9]}} s
 // KNOWN-NEXT: callee.c:7:2: warning: per-CPU write 'raw_cpu_write(callee_last)'

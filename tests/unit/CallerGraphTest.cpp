@@ -38,6 +38,42 @@ TEST(CallerGraph, CallingFunctionsLookThroughSlotsOnce) {
   EXPECT_EQ(G.callingFunctions(0), Ids{});
 }
 
+TEST(CallerGraph, ACycleThroughASlotCountsItsFunctions) {
+  CallerGraph::Cycles C = threeFunctionsOneSlot().cycles();
+  EXPECT_EQ(C.Components, 1u); // 2 -> slot 3 -> 2
+  EXPECT_EQ(C.Functions, 1u);
+  EXPECT_EQ(C.Largest, Ids{2});
+}
+
+TEST(CallerGraph, CyclesAreComponentsWithMoreThanOneNodeOrASelfCall) {
+  // 0 <-> 1; 2 calls itself; 3 calls through slot 5, which holds 3 and 4;
+  // 4 calls 0 and is in no cycle.
+  CallerGraph G(5, 6, [](CallerGraph::Edge Each) {
+    Each(1, 0);
+    Each(0, 1);
+    Each(2, 2);
+    Each(5, 3);
+    Each(0, 4);
+    Each(3, 5);
+    Each(4, 5);
+  });
+  CallerGraph::Cycles C = G.cycles();
+  EXPECT_EQ(C.Components, 3u);
+  EXPECT_EQ(C.Functions, 4u);
+  EXPECT_EQ(C.Largest, (Ids{0, 1}));
+}
+
+TEST(CallerGraph, AChainHasNoCycle) {
+  CallerGraph G(3, 3, [](CallerGraph::Edge Each) {
+    Each(1, 0);
+    Each(2, 1);
+  });
+  CallerGraph::Cycles C = G.cycles();
+  EXPECT_EQ(C.Components, 0u);
+  EXPECT_EQ(C.Functions, 0u);
+  EXPECT_TRUE(C.Largest.empty());
+}
+
 TEST(FlatLists, ListsKeepTheirIndexAndOrder) {
   std::vector<std::vector<std::string>> Lists = {{"b", "a"}, {}, {"c"}};
   FlatLists<std::string> Flat(std::move(Lists));
