@@ -79,7 +79,7 @@ private:
   /// Returns the work items to name: registrations' macro arguments.
   std::vector<PendingWorkItem>
   collectRegistrations(TUContext &TU,
-                       const llvm::StringMap<const FunctionDecl *> &Defs);
+                       const llvm::StringMap<const FunctionDecl *> &Named);
   void addHint(const FunctionDecl *FD, const Callback &C, SourceLocation Loc,
                TUContext &TU);
   /// The separate image (kernel model) whose macro the compile command
@@ -146,7 +146,7 @@ std::string SummarizeConsumer::separateImage() const {
 }
 
 std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
-    TUContext &TU, const llvm::StringMap<const FunctionDecl *> &Defs) {
+    TUContext &TU, const llvm::StringMap<const FunctionDecl *> &Named) {
   std::vector<PendingWorkItem> Pending;
   std::vector<std::pair<unsigned, const RecordedExpansion *>> Uses;
   for (const auto &[Loc, R] : Expansions->all())
@@ -168,8 +168,8 @@ std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
     for (unsigned Arg : C.Arguments) {
       if (Arg >= R->Args.size())
         continue;
-      auto It = Defs.find(llvm::StringRef(R->Args[Arg]).trim());
-      if (It == Defs.end())
+      auto It = Named.find(llvm::StringRef(R->Args[Arg]).trim());
+      if (It == Named.end())
         continue;
       addHint(It->second, C, SourceLocation::getFromRawEncoding(Loc), TU);
       if (C.WorkItem && *C.WorkItem < R->Args.size())
@@ -198,15 +198,17 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   TU.Pointers = &Pointers;
 
   std::vector<const FunctionDecl *> Roots;
-  llvm::StringMap<const FunctionDecl *> Defs;
+  // What a registration macro may name: the file's functions, and those
+  // another file defines (resctrl's INIT_DELAYED_WORK() in rdtgroup.c names
+  // mbm_handle_overflow() of monitor.c).
+  llvm::StringMap<const FunctionDecl *> Named;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     bool InMain = SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
-      if (!FD->doesThisDeclarationHaveABody())
-        continue;
-      if (FD->getIdentifier())
-        Defs[FD->getName()] = FD;
-      if (InMain)
+      bool Body = FD->doesThisDeclarationHaveABody();
+      if (FD->getIdentifier() && (Body || FD->isExternallyVisible()))
+        Named[FD->getName()] = FD;
+      if (Body && InMain)
         Roots.push_back(FD);
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
       // A header's table matters where the file uses it.
@@ -214,7 +216,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
         Pointers.collectInit(VD, Roots);
     }
   }
-  std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Defs);
+  std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Named);
   collectWorkQueues(Roots, Pending, TU, Out);
   collectStateCallbacks(Roots, TU, Out);
 
