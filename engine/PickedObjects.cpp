@@ -104,8 +104,12 @@ std::optional<PickEvidence>
 PickedObjects::lockedBeforeChange(const FunctionSummary &F,
                                   const ValueFlow &Flow) const {
   const KernelModel &M = P.model();
+  // A lock inside the object (`spin_lock(&p->lock)`), or one the object
+  // points to (`mutex_lock(p->mutex)`): either way the object names it.
   auto IsLock = [&](const ValueUse &U) {
-    return U.K == ValueUse::Kind::Arg && U.Arg == 0 && M.isObjectLock(U.Callee);
+    bool Passed = U.K == ValueUse::Kind::Arg ||
+                  (U.K == ValueUse::Kind::Deref && U.Load);
+    return Passed && U.Arg == 0 && M.isObjectLock(U.Callee);
   };
   std::optional<std::pair<Position, PickEvidence>> Lock;
   std::optional<Position> Change;

@@ -498,7 +498,7 @@ private:
     json::Array Uses;
     for (const ValueUse &U : V.Uses) {
       json::Object UO{{"kind", useKindName(U.K)}, {"at", point(U.Where)}};
-      if (U.K == ValueUse::Kind::Arg) {
+      if (U.K == ValueUse::Kind::Arg || !U.Callee.empty()) {
         UO["arg"] = U.Arg;
         UO["callee"] = U.Callee;
         if (U.Call >= 0)

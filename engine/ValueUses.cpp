@@ -187,6 +187,26 @@ private:
     return false;
   }
 
+  /// A load through the value at Load, with the callee its result is
+  /// passed to directly, if any: `mutex_lock(ctx->mutex)` takes a lock the
+  /// object names.
+  FoundUse load(const CastExpr *Load, const VarDecl *Via) {
+    FoundUse U{ValueUse::Kind::Deref, Load, Via, 0, nullptr, {}, true};
+    const Stmt *Cur = Load, *P = PM.getParent(Cur);
+    while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
+      P = PM.getParent(Cur = P);
+    const auto *CE = dyn_cast_or_null<CallExpr>(P);
+    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+    if (!FD || !FD->getIdentifier())
+      return U;
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 256; ++I)
+      if (CE->getArg(I) == Cur) {
+        U.Arg = uint8_t(I);
+        U.Callee = FD->getName().str();
+      }
+    return U;
+  }
+
   void climb(const Stmt *Cur, const VarDecl *Via, bool Object,
              std::vector<FoundUse> &Out) {
     if (unevaluated(Cur))
@@ -212,8 +232,7 @@ private:
         if (C->getType()->isVoidType())
           return;
         if (Object && C->getCastKind() == CK_LValueToRValue)
-          return Out.push_back(
-              {ValueUse::Kind::Deref, P, Via, 0, nullptr, {}, true});
+          return Out.push_back(load(C, Via));
         if (C->getCastKind() == CK_ArrayToPointerDecay)
           Object = false;
         Cur = P;

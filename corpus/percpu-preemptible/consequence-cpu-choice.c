@@ -5,7 +5,7 @@
 // rcaches, srcu_data, vmap_block_queue, the swap slots cache, rt6's
 // uncached lists).
 // RUN: %kharden check --checks=percpu-preemptible %s -- %kflags 2>&1 | FileCheck %s --check-prefix=DEFAULT %strict
-// DEFAULT: kharden: 0 findings; 11 below --min-severity=warning
+// DEFAULT: kharden: 0 findings; 12 below --min-severity=warning
 // RUN: not %kharden check --checks=percpu-preemptible --min-severity=note %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/percpu.h>
@@ -257,6 +257,22 @@ SYSCALL_DEFINE1(group_alloc, struct alloc_ctx *, ac)
 	return 0;
 }
 
+// 12. The lock is one the picked object points to: each CPU's compression
+// context names its own mutex (zswap's `acomp_ctx = raw_cpu_ptr(..)`, then
+// mutex_lock(acomp_ctx->mutex), 6.1).
+struct comp_ctx { struct mutex *mutex; int len; };
+DEFINE_PER_CPU(struct comp_ctx, comp_ctxs);
+
+SYSCALL_DEFINE1(compress, int, len)
+{
+	struct comp_ctx *ctx = raw_cpu_ptr(&comp_ctxs);
+
+	mutex_lock(ctx->mutex);
+	ctx->len = len;
+	mutex_unlock(ctx->mutex);
+	return 0;
+}
+
 // CHECK: consequence-cpu-choice.c:33:20: note: per-CPU pointer 'raw_cpu_ptr(&caches)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
 // CHECK: consequence-cpu-choice.c:30:1: note: '__do_sys_cache_put' is a system call body: task context, preemptible
 // CHECK: consequence-cpu-choice.c:33:20: note: cpu-choice: the per-CPU pointer only picks one CPU's object
@@ -303,3 +319,7 @@ SYSCALL_DEFINE1(group_alloc, struct alloc_ctx *, ac)
 // CHECK: consequence-cpu-choice.c:254:2: note: 'group_or_file' called here
 // CHECK: consequence-cpu-choice.c:247:11: note: cpu-choice: the per-CPU pointer only picks one CPU's object
 // CHECK: consequence-cpu-choice.c:249:2: note: the picked object's own lock is taken here by 'mutex_lock' in 'group_or_file', before anything changes the object: each CPU's object has its own lock, so another CPU's would do
+// CHECK: consequence-cpu-choice.c:268:25: note: per-CPU pointer 'raw_cpu_ptr(&comp_ctxs)' used where preemption is enabled; after a migration it points to another CPU's copy [percpu-preemptible] [cpu-choice]{{$}}
+// CHECK: consequence-cpu-choice.c:266:1: note: '__do_sys_compress' is a system call body: task context, preemptible
+// CHECK: consequence-cpu-choice.c:268:25: note: cpu-choice: the per-CPU pointer only picks one CPU's object
+// CHECK: consequence-cpu-choice.c:270:13: note: the picked object's own lock is taken here by 'mutex_lock' in '__do_sys_compress', before anything changes the object: each CPU's object has its own lock, so another CPU's would do

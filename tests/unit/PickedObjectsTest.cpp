@@ -239,6 +239,21 @@ void kept_then_replaced(struct ctx *ac, struct obj *mine)
 	ac->group = mine;
 	mutex_lock(&ac->group->lock);
 }
+struct comp { struct lock *mutex; int buf; };
+struct comp comps;
+void hand_over_lock(struct lock *l);
+void locked_through_pointer(void)
+{
+	struct comp *c = raw_cpu_ptr(&comps);
+	mutex_lock(c->mutex); /* lock-pointed-to */
+	c->buf = 1;
+}
+void pointer_passed_elsewhere(void)
+{
+	struct comp *c = raw_cpu_ptr(&comps);
+	hand_over_lock(c->mutex);
+	c->buf = 1;
+}
 )";
 
 unsigned lineOf(llvm::StringRef Marker) {
@@ -464,6 +479,17 @@ TEST(PickedObjects, APointerKeptInAFieldThenLockedThroughIt) {
   EXPECT_EQ(L->Where.Line, lineOf("lock-through-field"));
   EXPECT_EQ(L->Callee, "mutex_lock");
   EXPECT_EQ(R.classOf("kept_then_locked"), Consequence::CpuChoice);
+}
+
+TEST(PickedObjects, ALockTheObjectPointsToIsItsOwn) {
+  Analysed R = analyse();
+  std::optional<PickEvidence> L = R.lock("locked_through_pointer");
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->Where.Line, lineOf("lock-pointed-to"));
+  EXPECT_EQ(L->Callee, "mutex_lock");
+  EXPECT_EQ(R.classOf("locked_through_pointer"), Consequence::CpuChoice);
+  EXPECT_FALSE(R.lock("pointer_passed_elsewhere"));
+  EXPECT_EQ(R.classOf("pointer_passed_elsewhere"), Consequence::Unknown);
 }
 
 TEST(PickedObjects, AFieldLoadPastACallOrAnotherStoreIsNotThePick) {
