@@ -321,6 +321,16 @@ Analysed analyse() {
   return R;
 }
 
+/// Name's pick is a cpu-choice: Callee locks it at the line marked Marker.
+void expectLockedAt(const Analysed &R, const char *Name, const char *Marker,
+                    const char *Callee) {
+  std::optional<PickEvidence> L = R.lock(Name);
+  ASSERT_TRUE(L) << Name;
+  EXPECT_EQ(L->Where.Line, lineOf(Marker)) << Name;
+  EXPECT_EQ(L->Callee, Callee) << Name;
+  EXPECT_EQ(R.classOf(Name), Consequence::CpuChoice) << Name;
+}
+
 TEST(PickedObjects, ALockTakenBeforeAnyChange) {
   Analysed R = analyse();
   std::optional<PickEvidence> L = R.lock("locked");
@@ -338,11 +348,7 @@ TEST(PickedObjects, AStoreThroughThePointerBeforeTheLock) {
 }
 
 TEST(PickedObjects, LoadsBeforeTheLockChangeNothing) {
-  Analysed R = analyse();
-  std::optional<PickEvidence> L = R.lock("peeked_first");
-  ASSERT_TRUE(L);
-  EXPECT_EQ(L->Where.Line, lineOf("lock-after-load"));
-  EXPECT_EQ(L->Callee, "mutex_lock");
+  expectLockedAt(analyse(), "peeked_first", "lock-after-load", "mutex_lock");
 }
 
 TEST(PickedObjects, ALockInACalleeComesWhereItIsCalled) {
@@ -473,21 +479,13 @@ TEST(PickedObjects, ANodeUsedOtherwiseIsNoHint) {
 }
 
 TEST(PickedObjects, APointerKeptInAFieldThenLockedThroughIt) {
-  Analysed R = analyse();
-  std::optional<PickEvidence> L = R.lock("kept_then_locked");
-  ASSERT_TRUE(L);
-  EXPECT_EQ(L->Where.Line, lineOf("lock-through-field"));
-  EXPECT_EQ(L->Callee, "mutex_lock");
-  EXPECT_EQ(R.classOf("kept_then_locked"), Consequence::CpuChoice);
+  expectLockedAt(analyse(), "kept_then_locked", "lock-through-field",
+                 "mutex_lock");
 }
 
 TEST(PickedObjects, ALockTheObjectPointsToIsItsOwn) {
   Analysed R = analyse();
-  std::optional<PickEvidence> L = R.lock("locked_through_pointer");
-  ASSERT_TRUE(L);
-  EXPECT_EQ(L->Where.Line, lineOf("lock-pointed-to"));
-  EXPECT_EQ(L->Callee, "mutex_lock");
-  EXPECT_EQ(R.classOf("locked_through_pointer"), Consequence::CpuChoice);
+  expectLockedAt(R, "locked_through_pointer", "lock-pointed-to", "mutex_lock");
   EXPECT_FALSE(R.lock("pointer_passed_elsewhere"));
   EXPECT_EQ(R.classOf("pointer_passed_elsewhere"), Consequence::Unknown);
 }
