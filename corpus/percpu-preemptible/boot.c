@@ -18,8 +18,8 @@ static void register_pmus(void)
 	mutex_unlock(&pmus_lock);
 	init_cpu_context(smp_processor_id());
 	// CHECK: boot.c:[[@LINE-1]]:19: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: boot.c:[[@LINE+20]]:1: note: '__do_sys_pmu_reload' is a system call body: task context, preemptible
-	// CHECK: boot.c:[[@LINE+21]]:2: note: 'register_pmus' called here
+	// CHECK: boot.c:[[@LINE+34]]:1: note: '__do_sys_pmu_reload' is a system call body: task context, preemptible
+	// CHECK: boot.c:[[@LINE+35]]:2: note: 'register_pmus' called here
 	// CHECK: boot.c:[[@LINE-6]]:2: note: 'mutex_lock(&pmus_lock)' may sleep: preemption and IRQs are enabled here
 }
 
@@ -36,6 +36,20 @@ void start_kernel(void)
 	local_irq_enable();
 	register_pmus();
 	init_idle_threads();
+}
+
+// A Xen PV guest boots through xen_start_kernel() ("Interrupts are
+// guaranteed to be off initially", 6.1 and 6.12), which reaches
+// start_kernel() by x86_64_start_reservations(): the boot context again,
+// not an unknown one.
+static void x86_64_start_reservations(void)
+{
+	start_kernel();
+}
+
+void xen_start_kernel(void)
+{
+	x86_64_start_reservations();
 }
 
 SYSCALL_DEFINE0(pmu_reload)
