@@ -13,6 +13,7 @@
 #include "frontend/Results.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
+#include "support/Plural.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -238,14 +239,13 @@ void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
   OS << "kharden: stats: ";
   if (!Shard.whole())
     OS << "shard " << Shard.str() << ": " << Mine << " of ";
-  OS << formatv("{0} translation unit{1}: {2} analysed, {3} reused", Selected,
-                Selected == 1 ? "" : "s", Analysed, Mine - Analysed)
+  OS << formatv("{0}: {1} analysed, {2} reused",
+                plural(Selected, "translation unit"), Analysed, Mine - Analysed)
      << (Db.empty() ? std::string(" (no database)") : " (" + Db.str() + ")");
   if (NotC)
-    OS << formatv("; {0} file{1} not C, skipped", NotC, NotC == 1 ? "" : "s");
+    OS << "; " << plural(NotC, "file") << " not C, skipped";
   if (Callers)
-    OS << formatv("; callers from {0} stored translation unit{1}", *Callers,
-                  *Callers == 1 ? "" : "s");
+    OS << "; callers from " << plural(*Callers, "stored translation unit");
   OS << '\n';
   errs() << Line;
 }

@@ -5,6 +5,7 @@
 #include "frontend/Results.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
+#include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -230,10 +231,9 @@ int runMergeCommand() {
     if (R && *R)
       ++Loaded;
     else if (R && Findings.Stats)
-      errs() << formatv("kharden: stats: merged {0} database{1}: {2} "
-                        "translation unit{3}\n",
-                        Shards.size(), Shards.size() == 1 ? "" : "s", Loaded,
-                        Loaded == 1 ? "" : "s");
+      errs() << formatv("kharden: stats: merged {0}: {1}\n",
+                        plural(Shards.size(), "database"),
+                        plural(Loaded, "translation unit"));
     return R;
   };
   return reportResults(Next, std::move(*Model), *Checks, *Filter, Findings,

@@ -5,6 +5,7 @@
 #include "findings/Output.h"
 #include "support/ExitCodes.h"
 #include "support/InputError.h"
+#include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -340,34 +341,32 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
   if (Opts.Stats) {
     const IndirectCallStats &I = P.indirectCalls();
     errs() << formatv("kharden: stats: calls through function pointers: {0} "
-                      "resolved, {1} capped (more than {2} target{3}), {4} "
-                      "open ({5} with nothing stored in the run)\n",
-                      I.Resolved, I.Capped, MaxIndirectTargets,
-                      MaxIndirectTargets == 1 ? "" : "s", I.Open, I.Unstored);
+                      "resolved, {1} capped (more than {2}), {3} open ({4} "
+                      "with nothing stored in the run)\n",
+                      I.Resolved, I.Capped,
+                      plural(MaxIndirectTargets, "target"), I.Open, I.Unstored);
     Program::EntryStats E = P.entryStats();
     errs() << formatv("kharden: stats: entry contexts: {0} of {1} functions "
                       "solved (what the checks read, and their callers; {2} "
                       "in the run), {3} distinct states\n",
                       E.Contexts, E.Solved, P.functions().size(), E.States);
     if (E.FieldFactsBounded)
-      errs() << formatv("kharden: stats: field facts: {0} function{1} took "
-                        "further entry contexts without them, past {2} "
-                        "set{3} each (--max-field-facts)\n",
-                        E.FieldFactsBounded,
-                        E.FieldFactsBounded == 1 ? "" : "s", Opts.MaxFieldFacts,
-                        Opts.MaxFieldFacts == 1 ? "" : "s");
+      errs() << formatv("kharden: stats: field facts: {0} took further entry "
+                        "contexts without them, past {1} each "
+                        "(--max-field-facts)\n",
+                        plural(E.FieldFactsBounded, "function"),
+                        plural(Opts.MaxFieldFacts, "set"));
     CallerGraph::Cycles Cycles = P.callGraphCycles();
     size_t LargestContexts = 0;
     for (uint32_t F : Cycles.Largest)
       LargestContexts += P.entries(P.functions()[F]).size();
-    errs() << formatv("kharden: stats: call graph: {0} function{1} in {2} "
-                      "cycle{3} (strongly connected components); the "
-                      "largest has {4} function{5} and {6} of the entry "
-                      "contexts\n",
-                      Cycles.Functions, Cycles.Functions == 1 ? "" : "s",
-                      Cycles.Components, Cycles.Components == 1 ? "" : "s",
-                      Cycles.Largest.size(),
-                      Cycles.Largest.size() == 1 ? "" : "s", LargestContexts);
+    errs() << formatv("kharden: stats: call graph: {0} in {1} (strongly "
+                      "connected components); the largest has {2} and {3} of "
+                      "the entry contexts\n",
+                      plural(Cycles.Functions, "function"),
+                      plural(Cycles.Components, "cycle"),
+                      plural(Cycles.Largest.size(), "function"),
+                      LargestContexts);
     errs() << formatv("kharden: stats: value flows: {0} of {1} kept (the "
                       "others no operation's value reaches)\n",
                       Flows.Kept, Flows.Flows);

@@ -1,4 +1,5 @@
 #include "checkers/fpu-context/FpuContextCheck.h"
+#include "support/Plural.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -106,8 +107,7 @@ std::vector<std::string> FpuContextCheck::stats(const Program &P) const {
   });
   std::string Line;
   llvm::raw_string_ostream OS(Line);
-  OS << Sections << " kernel FPU/SIMD section" << (Sections == 1 ? "" : "s")
-     << " begun";
+  OS << plural(Sections, "kernel FPU/SIMD section") << " begun";
   if (Sections == 0)
     return {OS.str()};
   OS << " (";

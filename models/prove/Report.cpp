@@ -1,5 +1,6 @@
 #include "models/prove/Report.h"
 #include "models/prove/ReportText.h"
+#include "support/Plural.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -42,10 +43,6 @@ VerdictCounts countVerdicts(ArrayRef<prove::Verdict> Verdicts) {
 }
 
 namespace {
-
-std::string plural(unsigned N, StringRef One, StringRef Many) {
-  return std::to_string(N) + " " + (N == 1 ? One : Many).str();
-}
 
 /// "12 properties: 9 proved, 2 refuted, 1 undecided (1 timeout, 0 unknown,
 /// 0 error)."
