@@ -19,6 +19,12 @@ constexpr size_t MaxUsesPerValue = 32;
 /// arguments).
 constexpr unsigned MaxFollowedParams = CallSite::MaxFunctionParams;
 
+/// The name of the function CE calls directly; empty through a pointer.
+std::string directCalleeName(const CallExpr &CE) {
+  const FunctionDecl *FD = CE.getDirectCallee();
+  return FD && FD->getIdentifier() ? FD->getName().str() : std::string();
+}
+
 /// What the body does to its variables: their reads, and whatever would
 /// make a variable hold something else than the value followed into it.
 class VariableUses : public RecursiveASTVisitor<VariableUses> {
@@ -196,13 +202,13 @@ private:
     while (isa_and_nonnull<ParenExpr, ImplicitCastExpr>(P))
       P = PM.getParent(Cur = P);
     const auto *CE = dyn_cast_or_null<CallExpr>(P);
-    const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
-    if (!FD || !FD->getIdentifier())
+    std::string Callee = CE ? directCalleeName(*CE) : std::string();
+    if (Callee.empty())
       return U;
     for (unsigned I = 0; I < CE->getNumArgs() && I < 256; ++I)
       if (CE->getArg(I) == Cur) {
         U.Arg = uint8_t(I);
-        U.Callee = FD->getName().str();
+        U.Callee = Callee;
       }
     return U;
   }
@@ -299,12 +305,9 @@ private:
       }
       if (const auto *CE = dyn_cast<CallExpr>(P)) {
         for (unsigned I = 0; I < CE->getNumArgs() && I < 256; ++I)
-          if (CE->getArg(I) == Cur) {
-            const FunctionDecl *FD = CE->getDirectCallee();
+          if (CE->getArg(I) == Cur)
             Out.push_back({ValueUse::Kind::Arg, P, Via, uint8_t(I), CE,
-                           FD && FD->getIdentifier() ? FD->getName().str()
-                                                     : std::string()});
-          }
+                           directCalleeName(*CE)});
         return;
       }
       if (isa<ReturnStmt>(P))
