@@ -554,6 +554,7 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
                          unsigned(ElementEvents[Current].size() - 1)))
       Bits.push_back({ArgRef{0, Field}, B});
   }
+  CallSite::Passed Passes;
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
        ++I) {
     const Expr *Arg = CE->getArg(I);
@@ -563,12 +564,12 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
       C.ArgTrue |= uint8_t(unsigned(*V) << I);
     } else if (std::optional<unsigned> P =
                    Slots->forwardedParam(Arg->IgnoreParenImpCasts())) {
-      C.Passes.set().Forwarded.push_back({uint8_t(I), uint8_t(*P)});
+      Passes.Forwarded.push_back({uint8_t(I), uint8_t(*P)});
     } else if (Transfer) {
       if (Transfer->isIdentity() && parameterOf(Arg)) // assigned after the call
-        C.Passes.set().Forwarded.push_back({uint8_t(I), uint8_t(Param)});
+        Passes.Forwarded.push_back({uint8_t(I), uint8_t(Param)});
       else
-        C.Passes.set().TransformedArgs.push_back(
+        Passes.TransformedArgs.push_back(
             {uint8_t(I), uint8_t(Param), *Transfer});
     }
     // ArgKnown says 0, and says true of a pointer known not NULL (the
@@ -592,13 +593,14 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
        CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
     const Expr *Arg = CE->getArg(I);
     if (const FunctionDecl *F = functionOf(Arg))
-      C.Passes.set().FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
+      Passes.FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
     else if (std::optional<unsigned> P =
                  Slots->passedOn(Arg->IgnoreParenImpCasts());
              P && *P < CallSite::MaxFunctionParams &&
              Arg->getType()->isFunctionPointerType())
-      C.Passes.set().FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
+      Passes.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
   }
+  C.Passes = Passes;
   llvm::sort(Bits, llvm::less_first());
   C.ArgBits = Bits;
   return C;

@@ -1,8 +1,6 @@
 #include "engine/InternedList.h"
+#include "engine/InternPool.h"
 
-#include "llvm/ADT/StringMap.h"
-
-#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -34,29 +32,13 @@ static llvm::StringRef keyOf(llvm::ArrayRef<ArgFact> Facts, std::string &Buf) {
   return Buf;
 }
 
-namespace {
-/// Never destroyed, as InternedString's pool; entries do not move.
-template <typename T> struct Pool {
-  std::mutex Lock;
-  llvm::StringMap<std::vector<T>> All;
-};
-template <typename T> Pool<T> &pool() {
-  static Pool<T> *P = new Pool<T>;
-  return *P;
-}
-} // namespace
-
 template <typename T> InternedList<T>::InternedList(llvm::ArrayRef<T> Items) {
   if (Items.empty())
     return;
   std::string Buf;
   llvm::StringRef Key = keyOf(Items, Buf);
-  Pool<T> &All = pool<T>();
-  std::lock_guard<std::mutex> Hold(All.Lock);
-  auto [It, New] = All.All.try_emplace(Key);
-  if (New)
-    It->second.assign(Items.begin(), Items.end());
-  P = &It->second;
+  P = &internedCopy<std::vector<T>>(
+      Key, [&] { return std::vector<T>(Items.begin(), Items.end()); });
 }
 
 template class InternedList<RelState>;

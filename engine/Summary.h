@@ -13,6 +13,7 @@
 #include "engine/FilePath.h"
 #include "engine/InternedList.h"
 #include "engine/InternedString.h"
+#include "engine/InternedValue.h"
 #include "engine/KernelModel.h"
 #include "support/Sparse.h"
 
@@ -89,13 +90,13 @@ struct CallSite {
     std::vector<std::pair<uint8_t, std::string>> FnArgs;
     std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
 
-    /// Every field: the reader keeps only a Passed that is not empty().
+    /// Every field: a call that passes none of them holds none.
     bool empty() const {
       return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
              FnForwarded.empty();
     }
   };
-  Sparse<Passed> Passes;
+  InternedValue<Passed> Passes;
   using Transformed = Passed::Transformed;
   static constexpr unsigned MaxFunctionParams = 16;
 };

@@ -778,8 +778,8 @@ private:
                  Path At) {
                 return indexPair(V, Out, CallSite::MaxFunctionParams, At);
               });
-    if (Ok && !Passes.empty())
-      C.Passes.set() = std::move(Passes);
+    if (Ok)
+      C.Passes = Passes;
     return Ok;
   }
 

@@ -156,7 +156,9 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
   for (auto [Task, Callback, Line] :
        {std::tuple("task_a", "cb_a", 10u), std::tuple("task_b", "cb_b", 20u)}) {
     FunctionSummary F = callerOf(Task, "dispatch", Line);
-    F.Calls[0].Passes.set().FnArgs = {{0, Callback}};
+    CallSite::Passed Passes;
+    Passes.FnArgs = {{0, Callback}};
+    F.Calls[0].Passes = Passes;
     S.Functions.push_back(F);
     FunctionSummary Cb;
     Cb.Key = Cb.Name = Callback;
@@ -194,9 +196,12 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
   TUSummary S;
   FunctionSummary TaskA = callerOf("task_a", "mid", 10);
   TaskA.Calls.push_back(callerOf("", "outer", 11).Calls[0]);
-  TaskA.Calls[1].Passes.set().FnArgs = {{0, "cb"}};
+  CallSite::Passed PassesCb, PassesOn;
+  PassesCb.FnArgs = {{0, "cb"}};
+  TaskA.Calls[1].Passes = PassesCb;
   FunctionSummary Outer = callerOf("outer", "dispatch", 35);
-  Outer.Calls[0].Passes.set().FnForwarded = {{0, 0}};
+  PassesOn.FnForwarded = {{0, 0}};
+  Outer.Calls[0].Passes = PassesOn;
   FunctionSummary Dispatch = callerOf("dispatch", "", 40);
   Dispatch.Calls[0].CalleeName = "fn";
   Dispatch.Calls[0].Through = "param:dispatch#0";

@@ -60,14 +60,16 @@ TUSummary everyField() {
   CallSite C;
   C.CalleeKey = "helper";
   C.CalleeName = "helper";
-  C.Passes.set().Forwarded = {{1, 0}, {3, 2}};
+  CallSite::Passed Passes;
+  Passes.Forwarded = {{1, 0}, {3, 2}};
   // `flags &= mask; flags |= 0x80000000` (all 64 bits, high one set).
-  C.Passes.set().TransformedArgs = {
+  Passes.TransformedArgs = {
       {4, 4,
        BitsTransfer::identity().thenAnd({}).thenOr(
            KnownBits::constant(0xffffffff80000000))}};
-  C.Passes.set().FnArgs = {{1, "/src/a.c@output"}};
-  C.Passes.set().FnForwarded = {{9, 12}};
+  Passes.FnArgs = {{1, "/src/a.c@output"}};
+  Passes.FnForwarded = {{9, 12}};
+  C.Passes = Passes;
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
                {{1, "evt.cpumask"}, KnownBits::nonZero()},
                {{1, "evt.irq"}, {}}, // the caller changed it
@@ -654,10 +656,17 @@ TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
   EXPECT_TRUE(Read.ForCallers->empty());
   EXPECT_EQ(&*Read.Calls[0].Passes, &*Bare.Calls[0].Passes);
   EXPECT_EQ(&*Read.ForCallers, &*Bare.ForCallers);
-  // A copy holds its own.
-  CallSite Copy = Full.Calls[0];
-  EXPECT_NE(&*Copy.Passes, &*Full.Calls[0].Passes);
-  EXPECT_EQ(Copy.Passes->Forwarded, Full.Calls[0].Passes->Forwarded);
+  // A copy holds its own facts; what calls pass on, equal, is kept once.
+  FunctionSummary Copy = Full;
+  EXPECT_NE(&*Copy.ForCallers, &*Full.ForCallers);
+  CallSite Alike = Full.Calls[0];
+  Alike.Passes = *Full.Calls[0].Passes;
+  EXPECT_EQ(&*Alike.Passes, &*Full.Calls[0].Passes);
+  CallSite::Passed Other = *Full.Calls[0].Passes;
+  Other.FnForwarded = {{9, 11}};
+  Alike.Passes = Other;
+  EXPECT_NE(&*Alike.Passes, &*Full.Calls[0].Passes);
+  EXPECT_EQ(Alike.Passes->FnForwarded, Other.FnForwarded);
 }
 
 } // namespace

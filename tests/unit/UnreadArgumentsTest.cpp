@@ -51,7 +51,9 @@ CallSite forward(std::string Callee, unsigned Line, uint8_t Arg,
   C.CalleeKey = C.CalleeName = std::move(Callee);
   C.Where = {"/src/a.c", Line, 2};
   C.States = {RelState()};
-  C.Passes.set().Forwarded = {{Arg, Param}};
+  CallSite::Passed Passes;
+  Passes.Forwarded = {{Arg, Param}};
+  C.Passes = Passes;
   return C;
 }
 
