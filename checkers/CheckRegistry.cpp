@@ -50,7 +50,7 @@ Finding Check::findingAt(const FunctionSummary &F, const Operation &Op,
   Finding Fd;
   Fd.Check = Name;
   Fd.Where = Op.Where;
-  Fd.Function = F.Name;
+  Fd.Function = F.name();
   Fd.Message = std::move(Message);
   Fd.Evidence = std::move(Evidence);
   Fd.Notes = Op.MacroNotes;

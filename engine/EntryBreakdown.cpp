@@ -65,7 +65,7 @@ void Program::dumpEntryBreakdown(unsigned Top) const {
     States.clear();
     for (const EntryContexts::Stored &S : Entries[I])
       States.push_back(&this->States[S.State]);
-    llvm::errs() << "top " << K + 1 << ": " << Functions[I].Name << " ("
+    llvm::errs() << "top " << K + 1 << ": " << Functions[I].name() << " ("
                  << Functions[I].Where.File.str() << ") " << BySize[K].first
                  << " contexts, bitArgs";
     for (const ArgRef &A : BitArgs[I])

@@ -61,7 +61,6 @@ void addState(std::vector<RelState> &Set, const RelState &S) {
 
 FunctionSummary FunctionAnalyzer::run() {
   Out.Key = TU.keyOf(FD);
-  Out.Name = FD->getNameAsString();
   Out.Where = TU.point(FD->getLocation());
   CFG::BuildOptions Opts;
   Opts.AddImplicitDtors = true; // emits cleanup-attribute calls (guards)
@@ -71,14 +70,15 @@ FunctionSummary FunctionAnalyzer::run() {
   collectEvents();
   markRetries();
   linkSites();
-  readStackOffsetSites(FD, TU, SiteIndex, Out.Sites);
+  if (!Out.Sites.empty()) // collectEvents() found them
+    readStackOffsetSites(FD, TU, SiteIndex, Out.Sites.edit());
   CallStates.resize(Out.Calls.size());
   solve();
   followValues();
   for (size_t I = 0; I < Out.Calls.size(); ++I)
     Out.Calls[I].States = CallStates[I];
   if (const char *Name = std::getenv("KHARDEN_DEBUG_FUNCTION");
-      Name && Out.Name == Name)
+      Name && Out.name() == Name)
     dump(llvm::errs());
   return std::move(Out);
 }
@@ -403,7 +403,8 @@ void FunctionAnalyzer::solve() {
     addState(Untested, X);
   }
   Out.ExitStates = Untested.size() <= 1 ? Untested : Exits;
-  Out.Tests.assign(Slots->tests().begin(), Slots->tests().end());
+  Out.Tests =
+      std::vector<ParamTest>(Slots->tests().begin(), Slots->tests().end());
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
     Out.ForCallers.set().ReturnsMember = int8_t(*P);
   summarizeReturns();
@@ -495,8 +496,8 @@ static std::string stateText(const RelState &S) {
 
 /// KHARDEN_DEBUG_FUNCTION=name: what the analysis saw in one function.
 void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
-  OS << "kharden: debug: " << Out.Name << " at " << Out.Where.File.str() << ":"
-     << Out.Where.Line << "\n";
+  OS << "kharden: debug: " << Out.name() << " at " << Out.Where.File.str()
+     << ":" << Out.Where.Line << "\n";
   for (const CFGBlock *B : Order)
     for (const Event &E : BlockEvents[B->getBlockID()]) {
       OS << "  B" << B->getBlockID() << ": ";

@@ -66,7 +66,7 @@ std::string calleeMessage(const FunctionSummary &Callee,
     Sleeps |= S.SleepEvidence;
     IrqsOn |= irqsTurnedOn(S.Irq);
   }
-  std::string Name = "'" + Callee.Name + "()'";
+  std::string Name = "'" + Callee.name().str() + "()'";
   if (!Through.empty())
     Name += " (through '" + Through.str() + "')";
   if (Sleeps)

@@ -63,7 +63,7 @@ Position positionOf(const ReachedUse &R, size_t Steps) {
 }
 
 PickEvidence evidence(const FunctionSummary &F, const ValueUse &U) {
-  return {U.Where, F.Name, U.Callee};
+  return {U.Where, F.name().str(), U.Callee};
 }
 
 /// The first use on R's way down that Is accepts: a call that passed the

@@ -24,7 +24,8 @@ static void dropRepeatedPlaces(std::vector<Note> &Notes) {
 static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
   if (C.Through.empty())
     return "'" + C.CalleeName.str() + "' called here";
-  return "'" + To.Name + "' called through '" + C.CalleeName.str() + "'";
+  return "'" + To.name().str() + "' called through '" + C.CalleeName.str() +
+         "'";
 }
 
 std::vector<Note> NoteChain::toVector() const {
@@ -497,7 +498,7 @@ void Program::seedCallbacks(
   for (const Found &F : All)
     Seed(F.Function, F.C->Context,
          {Pointers.storedAt(F.Target),
-          "'" + Functions[F.Function].Name + "' " + F.C->Reason});
+          "'" + Functions[F.Function].name().str() + "' " + F.C->Reason});
 }
 
 std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
@@ -697,8 +698,9 @@ static std::optional<Note> sleepsOnEveryPath(const FunctionSummary &F) {
   SourcePoint Where = Id >= 0 && size_t(Id) < F.Notes.size()
                           ? F.Notes[Id].Where
                           : F.Where;
-  return Note{Where, "'" + F.Name + "' may sleep on every path, first here, "
-                     "holding nothing: it is entered preemptible"};
+  return Note{Where, "'" + F.name().str() +
+                         "' may sleep on every path, first here, "
+                         "holding nothing: it is entered preemptible"};
 }
 
 /// KHARDEN_DEBUG_SLOT=key: what the run stores in one slot.
@@ -850,9 +852,10 @@ void Program::solve(ContextDemand Reads) {
       Work.push_back(I);
   };
   for (size_t I = 0; I < Functions.size(); ++I)
-    if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].Name))
+    if (const EntryPoint *EP = Model->findEntryPoint(Functions[I].name()))
       Seed(I, EP->Context,
-           {Functions[I].Where, "'" + Functions[I].Name + "' " + EP->Reason});
+           {Functions[I].Where,
+            "'" + Functions[I].name().str() + "' " + EP->Reason});
   seedCallbacks(Seed);
   for (const EntryHint &H : Hints) {
     auto It = ByKey.find(H.FunctionKey);
@@ -917,7 +920,7 @@ void Program::solve(ContextDemand Reads) {
     dumpEntryBreakdown(std::atoi(Top));
   if (const char *Name = std::getenv("KHARDEN_DEBUG_ENTRIES"))
     for (size_t I = 0; I < Functions.size(); ++I)
-      if (Functions[I].Name == Name)
+      if (Functions[I].name() == Name)
         for (const EntryContext &E : entries(Functions[I])) {
           llvm::errs() << "entry " << Name << ": " << describe(E.State)
                        << " args " << unsigned(E.State.ArgKnown) << "/"
@@ -929,7 +932,7 @@ void Program::solve(ContextDemand Reads) {
           for (const auto &[P, F] : E.State.FnArgs)
             llvm::errs() << " arg" << unsigned(P) << " "
                          << (F == OutsideRun ? "(outside the run)"
-                                             : Functions[F].Name);
+                                             : Functions[F].name());
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
             llvm::errs() << "    " << N.Where.File.str() << ":" << N.Where.Line

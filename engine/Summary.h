@@ -208,17 +208,24 @@ struct TargetJoin {
 };
 
 struct FunctionSummary {
-  std::string Key;  ///< Unique across TUs: "name" or "file@name" if static.
-  std::string Name;
+  /// Unique across TUs: "name", "file@name" if static, each "image|..." in
+  /// a separately linked image (TUContext::keyOf()).
+  std::string Key;
+  /// The function's name, the end of its key: kept once, as a whole tree
+  /// has a million functions (issue 21).
+  llvm::StringRef name() const {
+    llvm::StringRef K = Key;
+    return K.substr(K.find_last_of("@|") + 1); // npos + 1 is 0
+  }
   SourcePoint Where;
-  std::vector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
+  SparseVector<Note> Notes; ///< Provenance notes indexed by RelState::Why*.
   std::vector<CallSite> Calls;
-  std::vector<Operation> Ops;
-  std::vector<StackOffsetSite> Sites;
+  SparseVector<Operation> Ops;
+  SparseVector<StackOffsetSite> Sites;
   StateList ExitStates;
   /// The parameter tests that RelState::TestKnown indexes.
-  std::vector<ParamTest> Tests;
-  std::vector<TargetJoin> Joins;
+  SparseVector<ParamTest> Tests;
+  SparseVector<TargetJoin> Joins;
   /// What the function tells the callers in its own file, which read it
   /// while the file is analysed (the whole program does not keep it).
   struct Facts {
@@ -269,7 +276,7 @@ struct FunctionSummary {
   using ReturnedParam = Facts::ReturnedParam;
   Sparse<Facts> ForCallers;
   /// Where operations' values, returned values and parameters go.
-  std::vector<ValueFlow> Values;
+  SparseVector<ValueFlow> Values;
 };
 
 /// Whether F has an operation of Rule at Where (in the same statement or

@@ -39,8 +39,8 @@ namespace kharden {
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, RetriedAt] = Op;
-  [[maybe_unused]] auto &[Key, Name, FnWhere, Notes, Calls, Ops, Sites,
-                          ExitStates, Tests, Joins, ForCallers, FnValues] = F;
+  [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
+                          Tests, Joins, ForCallers, FnValues] = F;
   [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange,
                           ReturnsMember, ReturnTransfer, OutTransfers] = FF;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
@@ -438,7 +438,7 @@ private:
   }
 
   json::Value function(const FunctionSummary &F) {
-    json::Object O{{"key", F.Key}, {"name", F.Name}, {"at", point(F.Where)}};
+    json::Object O{{"key", F.Key}, {"at", point(F.Where)}};
     putArray(O, "notes", notes(F.Notes));
     json::Array Calls, Ops, Sites;
     for (const CallSite &C : F.Calls)
@@ -653,6 +653,15 @@ private:
     Out = Read;
     return true;
   }
+  template <typename T, typename Fn>
+  static bool array(const json::Object &O, StringRef Key, SparseVector<T> &Out,
+                    Path P, Fn Each) {
+    std::vector<T> Read;
+    if (!array(O, Key, Read, P, Each))
+      return false;
+    Out = std::move(Read);
+    return true;
+  }
 
   bool point(const json::Object &O, StringRef Key, SourcePoint &Out, Path P) {
     const json::Value *V = O.get(Key);
@@ -679,8 +688,8 @@ private:
            string(*O, "message", Out.Message, P);
   }
 
-  bool notes(const json::Object &O, StringRef Key, std::vector<Note> &Out,
-             Path P) {
+  template <typename Notes>
+  bool notes(const json::Object &O, StringRef Key, Notes &Out, Path P) {
     return array(O, Key, Out, P, [&](const json::Value &V, Note &N, Path At) {
       return note(V, N, At);
     });
@@ -1033,8 +1042,7 @@ private:
   bool function(const json::Value &V, FunctionSummary &F, Path P) {
     const json::Object *O = object(V, P);
     FunctionSummary::Facts Own;
-    bool Ok = O && string(*O, "key", F.Key, P) &&
-              string(*O, "name", F.Name, P) && point(*O, "at", F.Where, P) &&
+    bool Ok = O && string(*O, "key", F.Key, P) && point(*O, "at", F.Where, P) &&
               notes(*O, "notes", F.Notes, P) &&
               array(*O, "calls", F.Calls, P,
                     [&](const json::Value &C, CallSite &Out, Path At) {

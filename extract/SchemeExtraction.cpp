@@ -48,11 +48,11 @@ public:
     S.Name = "extracted-" + S.Arch;
     S.Title = "extracted by kharden from " +
               llvm::sys::path::filename(C.S->Where.File).str();
-    S.Sources.push_back("consume: " + C.S->Macro + "() in " + C.F->Name +
-                        "() at " + at(C.S->Where));
+    S.Sources.push_back("consume: " + C.S->Macro + "() in " +
+                        C.F->name().str() + "() at " + at(C.S->Where));
     if (R)
-      S.Sources.push_back("refill: " + R->S->Macro + "() in " + R->F->Name +
-                          "() at " + at(R->S->Where));
+      S.Sources.push_back("refill: " + R->S->Macro + "() in " +
+                          R->F->name().str() + "() at " + at(R->S->Where));
     storage();
     consume();
     refill();
@@ -123,22 +123,22 @@ void Extractor::storage() {
 /// Why F's context is unknown, and what would decide it: the file that calls
 /// the function F is reached from, which the run does not contain.
 std::string Extractor::undecidedContext(const FunctionSummary &F) const {
-  std::string Why = "no calling context of '" + F.Name +
+  std::string Why = "no calling context of '" + F.name().str() +
                     "' in the analysed files decides preemption and IRQs";
   std::vector<const FunctionSummary *> Roots = P.unreachedCallers(F);
   if (Roots.empty())
     return Why;
   const FunctionSummary &Root = *Roots.front();
-  Why += Root.Name == F.Name
+  Why += Root.name() == F.name()
              ? ": nothing in them calls it"
-             : ": it is reached from '" + Root.Name +
+             : ": it is reached from '" + Root.name().str() +
                    "', which nothing in them calls";
   std::vector<std::string> Files;
   if (Callers)
-    Files = Callers(Root.Name);
+    Files = Callers(Root.name());
   if (Files.empty())
-    return Why + "; the file that calls '" + Root.Name + "' decides it";
-  return Why + "; " + llvm::join(Files, ", ") + " names '" + Root.Name +
+    return Why + "; the file that calls '" + Root.name().str() + "' decides it";
+  return Why + "; " + llvm::join(Files, ", ") + " names '" + Root.name().str() +
          "' and would decide it (add it to the run)";
 }
 
@@ -146,7 +146,8 @@ std::optional<kstack::Context> Extractor::context(const SiteRef &Site,
                                                   llvm::StringRef Field) {
   RegionContext Ctx = P.regionContext(*Site.F, Site.S->States);
   std::string Evidence = "the context engine, over every calling context "
-                         "of '" + Site.F->Name + "'";
+                         "of '" +
+                         Site.F->name().str() + "'";
   switch (Ctx) {
   case RegionContext::Preemptible:
     known(Field, "preemptible", Evidence, Site.S->Where);
@@ -177,16 +178,17 @@ void Extractor::refill() {
     unknown("refill.context", "no refill site", C.S->Where);
     return;
   }
-  if (const ExitPath *Exit = P.model().findExitPath(R->F->Name);
+  if (const ExitPath *Exit = P.model().findExitPath(R->F->name());
       Exit && Exit->Runs == ExitKind::EveryReturnToUser) {
     S.Refill.Site = kstack::RefillSite::EveryReturnToUser;
     known("refill.site", kstack::spelling(S.Refill.Site),
-          "'" + R->F->Name + "' " + Exit->Reason, R->F->Where);
+          "'" + R->F->name().str() + "' " + Exit->Reason, R->F->Where);
   } else {
     S.Refill.Site = kstack::RefillSite::SyscallExit;
     known("refill.site", kstack::spelling(S.Refill.Site),
-          "'" + R->F->Name + "' is not on a path the kernel model says runs "
-          "on every return to user mode",
+          "'" + R->F->name().str() +
+              "' is not on a path the kernel model says runs "
+              "on every return to user mode",
           R->S->Where);
   }
   if (auto Ctx = context(*R, "refill.context"))

@@ -45,8 +45,8 @@ void FpuContextCheck::forEachSection(
       continue;
     // kernel_fpu_begin()'s own call of kernel_fpu_begin_mask() is the
     // caller's section, reported at the caller's kernel_fpu_begin().
-    if (llvm::any_of(Mine,
-                     [&](const CheckRule *R) { return M.watches(*R, F.Name); }))
+    if (llvm::any_of(
+            Mine, [&](const CheckRule *R) { return M.watches(*R, F.name()); }))
       continue;
     for (const Operation &Op : F.Ops) {
       std::vector<const CheckRule *> Rules = rulesFor(M, Op);

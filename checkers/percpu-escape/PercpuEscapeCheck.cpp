@@ -263,7 +263,7 @@ void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
         Finding Fd;
         Fd.Check = std::string(name());
         Fd.Where = R.Use->Where;
-        Fd.Function = R.Function->Name;
+        Fd.Function = R.Function->name();
         Fd.Message = message(*K, Op);
         Fd.Variable = Op.Variable;
         Fd.Evidence = kindName(*K).str();
@@ -272,7 +272,7 @@ void PercpuEscapeCheck::run(const Program &P, std::vector<Finding> &Out) const {
           Fd.Notes.push_back(
               {S.Use->Where,
                S.K == ValueStep::Returned
-                   ? "returned here by '" + S.Function->Name + "()'"
+                   ? "returned here by '" + S.Function->name().str() + "()'"
                    : "passed here to '" + S.Use->Callee + "()'"});
         if (Ended.valid())
           Fd.Notes.push_back({Ended, "its region ended here"});

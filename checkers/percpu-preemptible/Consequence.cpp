@@ -170,12 +170,13 @@ ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
     if (const Access *W = writeElsewhere(F, Op)) {
       D.Class = Consequence::SplitRmw;
       D.Evidence = {
-          {Op.Where, "split-rmw: the value of " + Quoted + " read here is used"},
+          {Op.Where,
+           "split-rmw: the value of " + Quoted + " read here is used"},
           {Op.Where, "the task may be preempted here, after the read and "
                      "before the write: preemption is enabled in the "
                      "calling context above"},
           {W->Op->Where, Quoted + " is written here by '" + W->Op->Name +
-                             "' in '" + W->F->Name +
+                             "' in '" + W->F->name().str() +
                              "': a task that ran in between may have used "
                              "the same value"}};
       return D;

@@ -158,7 +158,7 @@ void SleepInAtomicCheck::run(const Program &P,
       Finding Fd;
       Fd.Check = name().str();
       Fd.Where = std::move(At);
-      Fd.Function = F.Name;
+      Fd.Function = F.name();
       Fd.Message = What + " may sleep, called " + where(W, State, PreemptRcu);
       Fd.Evidence = contextWordName(W).str();
       Fd.Notes = std::move(Macro);
@@ -193,7 +193,7 @@ void SleepInAtomicCheck::run(const Program &P,
         return nullptr;
       });
       if (Found)
-        Report(C.Where, "'" + Fs[Callee].Name + "()'", {}, *Found,
+        Report(C.Where, "'" + Fs[Callee].name().str() + "()'", {}, *Found,
                S.chain(*std::get<3>(*Found)));
     }
   }

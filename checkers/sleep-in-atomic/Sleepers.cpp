@@ -62,7 +62,7 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
   // lock frees its credentials through call_rcu(), which the engine cannot
   // tell from their synchronous free.
   llvm::erase_if(Out, [&](size_t To) {
-    return P.model().isAtomicSafe(P.functions()[To].Name);
+    return P.model().isAtomicSafe(P.functions()[To].name());
   });
   return Out;
 }
@@ -173,7 +173,7 @@ std::vector<Note> Sleepers::chain(const SleepWitness &First) const {
       break;
     }
     const CallSite &C = F.Calls[W->Call];
-    Out.push_back({C.Where, "'" + P.functions()[W->Callee].Name +
+    Out.push_back({C.Where, "'" + P.functions()[W->Callee].name().str() +
                                 "()' called here may sleep"});
   }
   return Out;

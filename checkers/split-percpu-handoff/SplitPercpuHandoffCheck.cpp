@@ -213,7 +213,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       bool Secret = FeedsStack || MixesRandom;
       if (!Secret && !ReportAllValues)
         continue;
-      const ExitPath *Exit = P.model().findExitPath(R.F->Name);
+      const ExitPath *Exit = P.model().findExitPath(R.F->name());
       if (Exit)
         Shape.RefillRuns = Exit->Runs;
 
@@ -222,7 +222,7 @@ void SplitPercpuHandoffCheck::run(const Program &P,
       Fd.Check = std::string(name());
       Fd.Level = severityOf(Secret, V.Status);
       Fd.Where = C.Op->Where;
-      Fd.Function = C.F->Name;
+      Fd.Function = C.F->name();
       Fd.Variable = Variable.str();
       Fd.Evidence = "handoff";
       Fd.Message = "per-CPU '" + Fd.Variable + "' is consumed here " +
@@ -233,11 +233,11 @@ void SplitPercpuHandoffCheck::run(const Program &P,
         Fd.Notes.push_back(
             {C.Op->Where, "the consumed value moves the stack (alloca)"});
       Fd.Notes.push_back({R.Op->Where, "refilled here by '" + R.Op->Name +
-                                           "' in '" + R.F->Name + "' " +
+                                           "' in '" + R.F->name().str() + "' " +
                                            where(Shape.Refill)});
       if (Exit)
         Fd.Notes.push_back(
-            {R.F->Where, "'" + R.F->Name + "' " + Exit->Reason});
+            {R.F->Where, "'" + R.F->name().str() + "' " + Exit->Reason});
       if (MixesRandom)
         Fd.Notes.push_back({R.Op->Where, "the refill mixes in a random or "
                                          "timer source: the value is secret"});

@@ -26,7 +26,7 @@ struct AnalysedSource {
   /// if there is none.
   const FunctionSummary &function(llvm::StringRef Name) const {
     for (const FunctionSummary &F : TU.Functions)
-      if (F.Name == Name)
+      if (F.name() == Name)
         return F;
     ADD_FAILURE() << "no function " << Name.str();
     return TU.Functions.front();

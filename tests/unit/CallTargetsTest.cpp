@@ -97,7 +97,7 @@ TEST(CallTargets, WhatCannotBeSeenOpensTheSlotsItReaches) {
 TUSummary joiningFile() {
   TUSummary S;
   FunctionSummary F;
-  F.Key = F.Name = "count";
+  F.Key = "count";
   F.Joins = {{"field:lock_ops.lock", {"lock_a"}}};
   RelState Through, Elsewhere;
   Through.setJoin(0, true);
@@ -114,7 +114,7 @@ TUSummary joiningFile() {
   F.Ops.push_back(Op);
   S.Functions.push_back(F);
   FunctionSummary A;
-  A.Key = A.Name = "lock_a";
+  A.Key = "lock_a";
   S.Functions.push_back(A);
   S.Flows = {fn("field:lock_ops.lock", "lock_a")};
   return S;
@@ -171,14 +171,14 @@ TEST(Program, CappedAndOpenSlotsJoinNothing) {
 TUSummary slotCalledFile() {
   TUSummary S;
   FunctionSummary Caller, Handler, Direct;
-  Caller.Key = Caller.Name = "caller";
+  Caller.Key = "caller";
   CallSite Through;
   Through.CalleeName = "struct ops.run";
   Through.Through = "field:ops.run";
   Through.States = {RelState()};
   Caller.Calls.push_back(Through);
-  Handler.Key = Handler.Name = "handler";
-  Direct.Key = Direct.Name = "direct";
+  Handler.Key = "handler";
+  Direct.Key = "direct";
   CallSite Call;
   Call.CalleeKey = Call.CalleeName = "handler";
   Call.States = {RelState()};
@@ -192,12 +192,12 @@ TEST(Program, WhatAFunctionNeedsReachesItsCallersThroughSlots) {
   Program P(emptyModel());
   P.add(slotCalledFile());
   P.solve([](const FunctionSummary &F) {
-    return F.Name == "handler" ? unsigned(AbsState::AllParts) : 0u;
+    return F.name() == "handler" ? unsigned(AbsState::AllParts) : 0u;
   });
   EXPECT_EQ(P.entryStats().Solved, 3u);
   std::vector<std::string> Names;
   for (const FunctionSummary *F : P.unreachedCallers(*P.find("handler")))
-    Names.push_back(F->Name);
+    Names.push_back(F->name().str());
   EXPECT_EQ(Names, (std::vector<std::string>{"caller", "direct"}));
 }
 
@@ -224,9 +224,9 @@ std::vector<unsigned> enteredFrom(const Program &P, llvm::StringRef F) {
 TEST(Program, CallingItselfThroughASlotKeepsARoot) {
   // self calls itself and other through ops.run: a root, other is not.
   FunctionSummary Self, Other;
-  Self.Key = Self.Name = "self";
+  Self.Key = "self";
   Self.Calls = {callThrough(10)};
-  Other.Key = Other.Name = "other";
+  Other.Key = "other";
   TUSummary S;
   S.Functions = {Self, Other};
   S.Flows = {fn("field:ops.run", "self"), fn("field:ops.run", "other")};
@@ -237,7 +237,7 @@ TEST(Program, CallingItselfThroughASlotKeepsARoot) {
 
   // A second caller through the slot makes self called too.
   FunctionSummary Second;
-  Second.Key = Second.Name = "second";
+  Second.Key = "second";
   Second.Calls = {callThrough(20)};
   S.Functions = {Self, Second, Other};
   Program Q(emptyModel());

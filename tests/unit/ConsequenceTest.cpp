@@ -20,7 +20,7 @@ Operation op(PercpuAccess Access, llvm::StringRef Variable, unsigned Line,
 
 FunctionSummary function(llvm::StringRef Name, std::vector<Operation> Ops) {
   FunctionSummary F;
-  F.Key = F.Name = Name.str();
+  F.Key = Name.str();
   F.Where = {"/src/a.c", 1, 1};
   F.Ops = std::move(Ops);
   return F;

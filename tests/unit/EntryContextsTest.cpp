@@ -24,7 +24,7 @@ entry-points:
 
 FunctionSummary callerOf(std::string Name, std::string Callee, unsigned Line) {
   FunctionSummary F;
-  F.Key = F.Name = std::move(Name);
+  F.Key = std::move(Name);
   F.Where = {"/src/a.c", Line, 1};
   CallSite C;
   C.CalleeKey = C.CalleeName = std::move(Callee);
@@ -40,7 +40,7 @@ Program &solved(Program &P) {
   S.Functions = {callerOf("task_a", "leaf", 10), callerOf("task_b", "leaf", 20),
                  callerOf("irq_c", "leaf", 30)};
   FunctionSummary Leaf;
-  Leaf.Key = Leaf.Name = "leaf";
+  Leaf.Key = "leaf";
   S.Functions.push_back(Leaf);
   P.add(S);
   P.solve();
@@ -161,7 +161,7 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
     F.Calls[0].Passes = Passes;
     S.Functions.push_back(F);
     FunctionSummary Cb;
-    Cb.Key = Cb.Name = Callback;
+    Cb.Key = Callback;
     S.Functions.push_back(Cb);
   }
   FunctionSummary Dispatch = callerOf("dispatch", "", 40);
@@ -209,7 +209,7 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
                  callerOf("task_b", "unread", 30), Outer, Dispatch};
   for (const char *Leaf : {"read_me", "unread", "cb"}) {
     FunctionSummary F;
-    F.Key = F.Name = Leaf;
+    F.Key = Leaf;
     S.Functions.push_back(F);
   }
   auto M = KernelModel::parse(Model, "model.yaml");
@@ -221,12 +221,14 @@ TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {
     std::vector<std::string> Out;
     for (const FunctionSummary &F : P->functions())
       for (const EntryContext &E : P->entries(F))
-        Out.push_back(F.Name + (E.FromCall ? " from a call" : " from a fact"));
+        Out.push_back(F.name().str() +
+                      (E.FromCall ? " from a call" : " from a fact"));
     return Out;
   };
   EXPECT_EQ(
       Solve([](const FunctionSummary &F) {
-        return F.Name == "read_me" || F.Name == "cb" ? AbsState::AllParts : 0u;
+        return F.name() == "read_me" || F.name() == "cb" ? AbsState::AllParts
+                                                         : 0u;
       }),
       (std::vector<std::string>{"task_a from a fact", "mid from a call",
                                 "outer from a call", "dispatch from a call",
@@ -250,7 +252,7 @@ TEST(EntryContexts, KeepWhatIsReadThereOrBelow) {
   TUSummary S;
   S.Functions = {TaskA, callerOf("mid", "leaf", 20)};
   FunctionSummary Leaf;
-  Leaf.Key = Leaf.Name = "leaf";
+  Leaf.Key = "leaf";
   S.Functions.push_back(Leaf);
   auto M = KernelModel::parse(Model, "model.yaml");
   ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
@@ -258,7 +260,7 @@ TEST(EntryContexts, KeepWhatIsReadThereOrBelow) {
     Program P(*M);
     P.add(S);
     P.solve([&](const FunctionSummary &F) {
-      return F.Name == "leaf" ? LeafParts : 0u;
+      return F.name() == "leaf" ? LeafParts : 0u;
     });
     std::vector<size_t> Out;
     for (const FunctionSummary &F : P.functions())

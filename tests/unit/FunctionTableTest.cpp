@@ -12,7 +12,7 @@ namespace {
 
 FunctionSummary named(size_t I) {
   FunctionSummary F;
-  F.Key = F.Name = "f" + std::to_string(I);
+  F.Key = "f" + std::to_string(I);
   return F;
 }
 
@@ -47,7 +47,7 @@ TEST(FunctionTableTest, MovesTheSummaryIn) {
   FunctionSummary F = named(7);
   F.Calls.resize(3);
   T.push_back(std::move(F));
-  EXPECT_EQ(T[0].Name, "f7");
+  EXPECT_EQ(T[0].name(), "f7");
   EXPECT_EQ(T[0].Calls.size(), 3u);
 }
 

@@ -65,7 +65,7 @@ const CallSite *callOf(const FunctionSummary &F, llvm::StringRef Callee) {
   for (const CallSite &C : F.Calls)
     if (C.CalleeName == Callee)
       return &C;
-  ADD_FAILURE() << "no call of " << Callee.str() << " in " << F.Name;
+  ADD_FAILURE() << "no call of " << Callee.str() << " in " << F.name().str();
   return nullptr;
 }
 

@@ -270,7 +270,7 @@ struct Analysed {
 
   const FunctionSummary &function(llvm::StringRef Name) const {
     for (const FunctionSummary &F : P->functions())
-      if (F.Name == Name)
+      if (F.name() == Name)
         return F;
     ADD_FAILURE() << "no function " << Name.str();
     return P->functions().front();
@@ -428,7 +428,7 @@ TEST(PickedObjects, AnExchangeWhoseFailureGoesBackToThePick) {
   EXPECT_EQ(R.classOf("retried"), Consequence::CpuChoice);
   // Through a function of the file that returns the exchange's result.
   auto TryUpdate = llvm::find_if(
-      R.Unit.Functions, [](const auto &F) { return F.Name == "try_update"; });
+      R.Unit.Functions, [](const auto &F) { return F.name() == "try_update"; });
   ASSERT_NE(TryUpdate, R.Unit.Functions.end());
   EXPECT_EQ(TryUpdate->ForCallers->ReturnsExchange, "#0->cpu->n");
   EXPECT_EQ(R.function("retried_by_callee").Ops[0].RetriedAt.Line,

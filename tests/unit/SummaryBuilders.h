@@ -19,7 +19,7 @@ namespace kharden::test {
 inline FunctionSummary function(std::string Name, unsigned Line,
                                 std::string File = "/src/a.c") {
   FunctionSummary F;
-  F.Key = F.Name = std::move(Name);
+  F.Key = std::move(Name);
   F.Where = {std::move(File), Line, 1};
   return F;
 }

@@ -53,7 +53,6 @@ TUSummary everyField() {
   S.ParseErrors = 3;
   FunctionSummary F;
   F.Key = "/src/a.h@peek";
-  F.Name = "peek";
   F.Where = {"/src/a.h", 10, 1};
   F.Notes = {{{"/src/a.c", 4, 2}, "IRQs enabled here"},
              {{"/src/a.c", 5, 3}, "may sleep here"}};
@@ -63,10 +62,9 @@ TUSummary everyField() {
   CallSite::Passed Passes;
   Passes.Forwarded = {{1, 0}, {3, 2}};
   // `flags &= mask; flags |= 0x80000000` (all 64 bits, high one set).
-  Passes.TransformedArgs = {
-      {4, 4,
-       BitsTransfer::identity().thenAnd({}).thenOr(
-           KnownBits::constant(0xffffffff80000000))}};
+  Passes.TransformedArgs = {{4, 4,
+                             BitsTransfer::identity().thenAnd({}).thenOr(
+                                 KnownBits::constant(0xffffffff80000000))}};
   Passes.FnArgs = {{1, "/src/a.c@output"}};
   Passes.FnForwarded = {{9, 12}};
   C.Passes = Passes;
@@ -194,7 +192,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
   EXPECT_EQ(F.Key, G.Key);
-  EXPECT_EQ(F.Name, G.Name);
+  EXPECT_EQ(F.name(), G.name());
   EXPECT_EQ(F.Where, G.Where);
   ASSERT_EQ(F.Notes.size(), 2u);
   EXPECT_EQ(F.Notes[1].Where, G.Notes[1].Where);
@@ -344,12 +342,12 @@ TEST(SummaryJson, LeavesDefaultsOut) {
   TUSummary S;
   S.MainFile = "/src/empty.c";
   FunctionSummary F;
-  F.Key = F.Name = "f";
+  F.Key = "f";
   F.ExitStates = {RelState()};
   S.Functions.push_back(F);
   Value V = summaryToJson(S);
   EXPECT_EQ(text((*V.getAsObject()->getArray("functions"))[0]),
-            R"({"at":[0,0,0],"exit_states":[{}],"key":"f","name":"f"})");
+            R"({"at":[0,0,0],"exit_states":[{}],"key":"f"})");
   EXPECT_EQ(V.getAsObject()->getInteger("format"),
             int64_t(SummaryFormatVersion));
   EXPECT_FALSE(V.getAsObject()->get("hints"));
@@ -622,7 +620,7 @@ namespace {
 TEST(SummaryJson, CallSitesShareTheirCalleesStrings) {
   TUSummary S = everyField();
   S.Functions.push_back(S.Functions[0]);
-  S.Functions[1].Key = S.Functions[1].Name = "other";
+  S.Functions[1].Key = S.Functions[1].name() = "other";
   auto Back = summaryFromPieces(summaryToPieces(S));
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   const CallSite &A = Back->Functions[0].Calls[0],
@@ -642,7 +640,7 @@ TEST(SummaryJson, CallSitesShareTheirCalleesStrings) {
 TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
   TUSummary S = everyField();
   FunctionSummary Bare;
-  Bare.Key = Bare.Name = "bare";
+  Bare.Key = "bare";
   Bare.Calls.emplace_back();
   Bare.Calls[0].CalleeKey = Bare.Calls[0].CalleeName = "helper";
   S.Functions.push_back(Bare);
@@ -667,6 +665,15 @@ TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
   Alike.Passes = Other;
   EXPECT_NE(&*Alike.Passes, &*Full.Calls[0].Passes);
   EXPECT_EQ(Alike.Passes->FnForwarded, Other.FnForwarded);
+}
+
+TEST(SummaryJson, TheNameIsTheKeysEnd) {
+  // Not stored: every form of key (TUContext::keyOf()) ends with the name.
+  for (const char *Key : {"f", "/src/a.c@f", "vdso|f", "vdso|/src/a.c@f"}) {
+    FunctionSummary F;
+    F.Key = Key;
+    EXPECT_EQ(F.name(), "f") << Key;
+  }
 }
 
 } // namespace

@@ -66,7 +66,7 @@ protected:
     R.File = path("a.c");
     R.Summary.MainFile = R.File;
     FunctionSummary F;
-    F.Key = F.Name = "f";
+    F.Key = "f";
     F.Where = {R.File, 2, 5};
     R.Summary.Functions.push_back(F);
     R.Ran = true;
@@ -252,7 +252,8 @@ TEST_F(SummaryStoreTest, ABadPieceIsReported) {
             unreadable("piece 1 (functions[0]): not JSON: [1:7, byte=7]: "
                        "Unexpected EOF"));
   storeSummaryText(Header + "{\"key\":\"f\"}\n");
-  EXPECT_EQ(mergeError(), unreadable("missing at summary.functions[0].name"));
+  EXPECT_EQ(mergeError(), unreadable("expected [file, line, column] at "
+                                     "summary.functions[0].at"));
   storeSummaryText(Header + std::string(300, '[') + "\n");
   EXPECT_EQ(mergeError(), unreadable("piece 1 (functions[0]):1:257: nested "
                                      "deeper than 256 levels"));

@@ -138,8 +138,8 @@ std::vector<std::string> reached(const ValueGraph &G, const FunctionSummary &F,
                                  const ValueFlow &Flow) {
   std::vector<std::string> Reached;
   G.uses(F, Flow, [&](const ReachedUse &R) {
-    std::string T =
-        R.Function->Name + ":" + std::to_string(R.Use->Where.Line) + " after";
+    std::string T = R.Function->name().str() + ":" +
+                    std::to_string(R.Use->Where.Line) + " after";
     for (const ValueStep &S : R.Steps)
       T += std::string(S.K == ValueStep::Returned ? " returned " : " passed ") +
            std::to_string(S.Use->Where.Line);
@@ -172,7 +172,8 @@ std::vector<std::string> everyTraversal(const Program &P) {
   for (const FunctionSummary &F : P.functions())
     for (const ValueFlow &Flow : F.Values)
       if (Flow.Source == ValueFlow::From::Operation) {
-        All.push_back("from " + F.Name + " op " + std::to_string(Flow.Index));
+        All.push_back("from " + F.name().str() + " op " +
+                      std::to_string(Flow.Index));
         llvm::append_range(All, reached(G, F, Flow));
       }
   return All;
@@ -206,7 +207,7 @@ TEST(ValueUses, DroppingUnfollowedFlowsKeepsEveryTraversal) {
 std::vector<TUSummary> twoUnits(const Analysed &A) {
   std::vector<TUSummary> Units(2);
   for (const FunctionSummary &F : A.TU.Functions)
-    Units[F.Name == "run"].Functions.push_back(F);
+    Units[F.name() == "run"].Functions.push_back(F);
   return Units;
 }
 
@@ -231,7 +232,8 @@ TEST(ValueUses, FlowsFollowedAcrossUnitsAreKnownBeforeTheUnitsJoin) {
   EXPECT_TRUE(parameterFlow(*Planned.find("/src/v.c@show"), 0));
   EXPECT_FALSE(parameterFlow(*Planned.find("run"), 0));
   for (const FunctionSummary &F : Whole.functions())
-    EXPECT_EQ(Planned.find(F.Key)->Values.size(), F.Values.size()) << F.Name;
+    EXPECT_EQ(Planned.find(F.Key)->Values.size(), F.Values.size())
+        << F.name().str();
   Whole.solve();
   Planned.solve();
   EXPECT_EQ(everyTraversal(Planned), everyTraversal(Whole));
@@ -248,6 +250,6 @@ TEST(ValueUses, OtherUnitsThanTheFirstPassSawKeepTheirFlows) {
   for (FunctionSummary &F : Changed) {
     size_t Before = F.Values.size();
     Flows.dropUnreached(F);
-    EXPECT_EQ(F.Values.size(), Before) << F.Name;
+    EXPECT_EQ(F.Values.size(), Before) << F.name().str();
   }
 }
