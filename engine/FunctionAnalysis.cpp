@@ -403,8 +403,7 @@ void FunctionAnalyzer::solve() {
     addState(Untested, X);
   }
   Out.ExitStates = Untested.size() <= 1 ? Untested : Exits;
-  Out.Tests =
-      std::vector<ParamTest>(Slots->tests().begin(), Slots->tests().end());
+  Out.Tests = Slots->tests().vec();
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
     Out.ForCallers.set().ReturnsMember = int8_t(*P);
   summarizeReturns();

@@ -25,6 +25,7 @@ namespace kharden {
 /// types InternedList.cpp instantiates it with.
 template <typename T> class InternedList {
 public:
+  using value_type = T;
   InternedList() = default;
   InternedList(llvm::ArrayRef<T> Items);
   InternedList(std::initializer_list<T> Items)

@@ -626,10 +626,11 @@ private:
     return false;
   }
 
-  /// An optional array field, each element read by Each.
-  template <typename T, typename Fn>
-  static bool array(const json::Object &O, StringRef Key, std::vector<T> &Out,
-                    Path P, Fn Each) {
+  /// An optional array field, each element read by Each, into a vector or
+  /// what is made of one (an InternedList, a SparseVector).
+  template <typename List, typename Fn>
+  static bool array(const json::Object &O, StringRef Key, List &Out, Path P,
+                    Fn Each) {
     const json::Value *V = O.get(Key);
     if (!V)
       return true;
@@ -638,27 +639,10 @@ private:
       P.field(Key).report("expected an array");
       return false;
     }
-    Out.resize(A->size());
+    std::vector<typename List::value_type> Read(A->size());
     for (size_t I = 0; I < A->size(); ++I)
-      if (!Each((*A)[I], Out[I], P.field(Key).index(I)))
+      if (!Each((*A)[I], Read[I], P.field(Key).index(I)))
         return false;
-    return true;
-  }
-  template <typename T, typename Fn>
-  static bool array(const json::Object &O, StringRef Key, InternedList<T> &Out,
-                    Path P, Fn Each) {
-    std::vector<T> Read;
-    if (!array(O, Key, Read, P, Each))
-      return false;
-    Out = Read;
-    return true;
-  }
-  template <typename T, typename Fn>
-  static bool array(const json::Object &O, StringRef Key, SparseVector<T> &Out,
-                    Path P, Fn Each) {
-    std::vector<T> Read;
-    if (!array(O, Key, Read, P, Each))
-      return false;
     Out = std::move(Read);
     return true;
   }
