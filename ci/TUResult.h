@@ -10,6 +10,7 @@
 #define KHARDEN_CI_TURESULT_H
 
 #include "ci/ContentHash.h"
+#include "engine/CrossFileEffects.h"
 #include "engine/Summary.h"
 
 #include <string>
@@ -37,6 +38,18 @@ struct TUResult {
   /// Its compile command cannot run as written (FirstError says why): an
   /// error in the input, not in the code.
   bool CommandError = false;
+  /// Other files' functions whose exits its calls take (CrossFileEffects):
+  /// set for an analysis again with them, not stored.
+  const CrossFileImports *Imports = nullptr;
+
+  /// Ready to be analysed again (with other Imports): only File and Imports
+  /// are kept.
+  void clearAnalysis() {
+    TUResult Fresh;
+    Fresh.File = std::move(File);
+    Fresh.Imports = Imports;
+    *this = std::move(Fresh);
+  }
 
   /// A result to reuse later: a failed or partial parse may have failed
   /// on a header that did not exist then, which no recorded read can show.

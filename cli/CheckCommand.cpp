@@ -15,6 +15,8 @@
 #include "support/InputError.h"
 #include "support/Plural.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -101,6 +103,14 @@ cl::opt<std::string> KbuildReportOpt(
              "every file kbuild checked into <objtree>/kharden-kbuild.db (or "
              "--db), as one -p run over those files would"),
     cl::value_desc("objtree"), CHECK_OPTION);
+cl::opt<bool> CrossFileEffectsOpt(
+    "cross-file-effects",
+    cl::desc("Analyse again, with the callee's exits, each translation unit "
+             "that calls another unit's function returning with something "
+             "of its caller's context held or released (a lock taken with "
+             "IRQs off, preemption disabled); default true. false: each unit "
+             "alone, as shards see a pair they split"),
+    cl::init(true), CHECK_OPTION);
 cl::opt<bool> KbuildMarker(
     "kbuild",
     cl::desc("Run as kbuild's checker: make C=1|2 CHECK=\"kharden check "
@@ -113,7 +123,7 @@ cl::opt<bool> KbuildMarker(
 struct CheckOptions {
   std::vector<std::string> Files, Include, Exclude;
   std::string BuildDir, DbFile, Shard, KbuildReport;
-  bool ListChecks = false, NoDb = false;
+  bool ListChecks = false, NoDb = false, CrossFileEffects = true;
   unsigned Jobs = 0;
   ProgressMode Progress = ProgressMode::Auto;
   AnalysisOptions Analysis;
@@ -131,6 +141,7 @@ CheckOptions checkOptions() {
   O.KbuildReport = KbuildReportOpt;
   O.ListChecks = ListChecksOpt;
   O.NoDb = NoDbOpt;
+  O.CrossFileEffects = CrossFileEffectsOpt;
   O.Jobs = JobsOpt;
   O.Progress = ProgressOpt;
   O.Analysis = analysisOptions();
@@ -227,12 +238,29 @@ std::vector<RunEntry> runEntries(const CheckOptions &O,
   return Mine;
 }
 
+/// Rounds of analysis again, each of the units whose imports changed
+/// (CrossFileEffects.h), until none does; a cycle of wrappers that each
+/// export what the next imports takes a round per file it crosses.
+constexpr unsigned MaxImportRounds = 4;
+
+struct ImportRounds {
+  StringSet<> Imported; ///< The functions units analysed again took.
+  size_t Analyses = 0;  ///< Units analysed again, over all rounds.
+  /// Units analysed again in each round that analysed some.
+  SmallVector<size_t, MaxImportRounds> PerRound;
+  /// The last round left every unit's imports as it found them (false
+  /// after MaxImportRounds: the summaries are those of the last round).
+  bool Settled = true;
+  bool StoreFailed = false;
+};
+
 /// "kharden: stats: [shard K/N: M of] T translation units: A analysed, R
-/// reused (DB)[; S files not C, skipped][; callers from C stored
-/// translation units]".
+/// reused (DB)[; I again with the exits of F functions in other files
+/// (rounds of I1, I2, ...[; not settled])][; S files not C, skipped][;
+/// callers from C stored translation units]".
 void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
-                size_t Analysed, StringRef Db, size_t NotC,
-                std::optional<size_t> Callers) {
+                size_t Analysed, const ImportRounds &Imported, StringRef Db,
+                size_t NotC, std::optional<size_t> Callers) {
   // One write: under make -j, other checkers print on the same stderr.
   std::string Line;
   raw_string_ostream OS(Line);
@@ -242,6 +270,15 @@ void printStats(const ShardSpec &Shard, size_t Mine, size_t Selected,
   OS << formatv("{0}: {1} analysed, {2} reused",
                 plural(Selected, "translation unit"), Analysed, Mine - Analysed)
      << (Db.empty() ? std::string(" (no database)") : " (" + Db.str() + ")");
+  if (Imported.Analyses)
+    OS << formatv(
+        "; {0} again with the exits of {1} in other files "
+        "(rounds of {2}{3})",
+        Imported.Analyses, plural(Imported.Imported.size(), "function"),
+        llvm::join(map_range(Imported.PerRound,
+                             [](size_t N) { return std::to_string(N); }),
+                   ", "),
+        Imported.Settled ? "" : "; not settled");
   if (NotC)
     OS << "; " << plural(NotC, "file") << " not C, skipped";
   if (Callers)
@@ -321,20 +358,14 @@ StoredCommand storedCommand(const CompilationDatabase &DB, StringRef File) {
   return S;
 }
 
-/// Analyses the results not reused, with the progress line, storing each
-/// as it finishes. Returns how many were analysed, and whether storing
-/// failed (the run goes on: the report matters more than the cache).
-std::pair<size_t, bool> analyzeTheRest(const CheckOptions &O,
-                                       const CompilationDatabase &DB,
-                                       const KernelModel &Model,
-                                       MutableArrayRef<TUResult> Results,
-                                       SummaryStore *Store,
-                                       ArrayRef<ContentHash> Commands,
-                                       bool Kbuild, bool RecordCommands) {
-  std::vector<TUResult *> Work;
-  for (TUResult &R : Results)
-    if (!R.Reused)
-      Work.push_back(&R);
+/// Analyses Work (of Results), with the progress line, storing each as it
+/// finishes. Returns whether storing failed (the run goes on: the report
+/// matters more than the cache).
+bool analyzeUnits(const CheckOptions &O, const CompilationDatabase &DB,
+                  const KernelModel &Model, MutableArrayRef<TUResult> Results,
+                  MutableArrayRef<TUResult *> Work, SummaryStore *Store,
+                  ArrayRef<ContentHash> Commands, bool Kbuild,
+                  bool RecordCommands) {
   bool Show = !Kbuild && (O.Progress == ProgressMode::Always ||
                           (O.Progress == ProgressMode::Auto &&
                            sys::Process::StandardErrIsDisplayed()));
@@ -360,7 +391,53 @@ std::pair<size_t, bool> analyzeTheRest(const CheckOptions &O,
                  Line.finished(R.File);
                });
   Line.clear();
-  return {Work.size(), StoreFailed};
+  return StoreFailed;
+}
+
+ImportRounds
+analyzeWithImports(const CheckOptions &O, const CompilationDatabase &DB,
+                   const KernelModel &Model, MutableArrayRef<TUResult> Results,
+                   SummaryStore *Store, ArrayRef<ContentHash> Commands,
+                   bool RecordCommands) {
+  ImportRounds Out;
+  for (unsigned Round = 0;; ++Round) {
+    // Without the option every unit imports nothing: a stored summary made
+    // with imports is analysed again alone.
+    std::vector<const TUSummary *> Units;
+    for (const TUResult &R : Results)
+      if (R.Ran && O.CrossFileEffects)
+        Units.push_back(&R.Summary);
+    CrossFileEffects Effects(Units);
+    std::vector<CrossFileImports> Imports(Results.size());
+    std::vector<TUResult *> Work;
+    for (size_t I = 0; I < Results.size(); ++I) {
+      TUResult &R = Results[I];
+      if (!R.Ran)
+        continue;
+      Imports[I] = Effects.importsOf(R.Summary);
+      if (Imports[I].Digest != R.Summary.ImportsDigest)
+        Work.push_back(&R);
+    }
+    if (Work.empty())
+      break;
+    if (Round == MaxImportRounds) {
+      Out.Settled = false;
+      break;
+    }
+    for (TUResult *R : Work) {
+      R->Imports = &Imports[R - &Results[0]];
+      for (const auto &F : R->Imports->Functions)
+        Out.Imported.insert(F.first());
+      R->clearAnalysis();
+    }
+    Out.StoreFailed |= analyzeUnits(O, DB, Model, Results, Work, Store,
+                                    Commands, false, RecordCommands);
+    for (TUResult *R : Work)
+      R->Imports = nullptr;
+    Out.Analyses += Work.size();
+    Out.PerRound.push_back(Work.size());
+  }
+  return Out;
 }
 
 int fail(Error E) {
@@ -470,9 +547,23 @@ int runCheckCommand(const CommandTail &Tail) {
     else
       Store->reset();
   }
-  auto [Analysed, StoreFailed] =
-      analyzeTheRest(O, *In->DB, **Model, Results, Store->get(), Commands, Kbuild,
-                     RecordCommands);
+  std::vector<TUResult *> Work;
+  for (TUResult &R : Results)
+    if (!R.Reused)
+      Work.push_back(&R);
+  size_t Analysed = Work.size();
+  bool StoreFailed =
+      analyzeUnits(O, *In->DB, **Model, Results, Work, Store->get(), Commands,
+                   Kbuild, RecordCommands);
+  // Under kbuild each process has one file; its callers come from the
+  // database below.
+  ImportRounds Imported;
+  if (!Kbuild) {
+    Imported = analyzeWithImports(O, *In->DB, **Model, Results,
+                                  StoreFailed ? nullptr : Store->get(),
+                                  Commands, RecordCommands);
+    StoreFailed |= Imported.StoreFailed;
+  }
   // Under kbuild each process checks one file: the run is the whole make,
   // which --kbuild-report records.
   std::vector<TUSummary> Context;
@@ -491,7 +582,7 @@ int runCheckCommand(const CommandTail &Tail) {
     }
   }
   if (O.Findings.Stats)
-    printStats(Shard, Mine.size(), In->Files.size(), Analysed,
+    printStats(Shard, Mine.size(), In->Files.size(), Analysed, Imported,
                *Store ? (*Store)->path() : "", In->NotC,
                Kbuild && *Store ? std::optional<size_t>(Context.size())
                                 : std::nullopt);

@@ -16,6 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace kharden {
 
@@ -32,6 +33,9 @@ struct TUContext {
   std::vector<EntryHint> &Hints;
   /// What the unit stores in function pointers, and its calls through them.
   const PointerFlows *Pointers = nullptr;
+  /// Other files' functions, by key, whose exits a call to them takes
+  /// where the unit has no definition (CrossFileEffects).
+  const llvm::StringMap<const FunctionSummary *> *Imports = nullptr;
   /// The separate image the unit is linked into ("" for the kernel): its
   /// functions and slots are named apart (linkName()).
   std::string Image;

@@ -247,9 +247,16 @@ ParentMap &FunctionAnalyzer::parents() const {
 
 const FunctionSummary *
 FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
-  const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-  auto It = Def ? TU.Summaries.find(Def) : TU.Summaries.end();
-  return It == TU.Summaries.end() ? nullptr : It->second;
+  if (!Callee)
+    return nullptr;
+  if (const FunctionDecl *Def = Callee->getDefinition()) {
+    auto It = TU.Summaries.find(Def);
+    return It == TU.Summaries.end() ? nullptr : It->second;
+  }
+  if (!TU.Imports || !Callee->getIdentifier())
+    return nullptr;
+  auto It = TU.Imports->find(TU.keyOf(Callee));
+  return It == TU.Imports->end() ? nullptr : It->second;
 }
 
 void FunctionAnalyzer::classify(const CFGElement &E,

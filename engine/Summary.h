@@ -357,6 +357,10 @@ struct TUSummary {
   std::vector<QueueAllocation> Allocations;
   std::vector<PointerFlow> Flows;
   unsigned ParseErrors = 0;
+  /// Which other files' functions the analysis took the exits of (a
+  /// CrossFileImports digest), empty if none: a summary is valid only for
+  /// the imports it was made with.
+  std::string ImportsDigest;
 };
 
 } // namespace kharden

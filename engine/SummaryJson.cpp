@@ -55,7 +55,7 @@ namespace kharden {
   [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
   [[maybe_unused]] auto &[Preempt, Irqs, Migration, Kinds, Bh] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
-                          Allocations, Flows, ParseErrors] = S;
+                          Allocations, Flows, ParseErrors, ImportsDigest] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
@@ -225,6 +225,8 @@ private:
                                {"from_flag", S.Target.FromFlag}};
     if (S.ParseErrors)
       O["parse_errors"] = S.ParseErrors;
+    if (!S.ImportsDigest.empty())
+      O["imports"] = S.ImportsDigest;
     return O;
   }
 
@@ -1311,7 +1313,8 @@ private:
       return false;
     }
     return string(O, "main_file", S.MainFile, P) &&
-           integer(O, "parse_errors", S.ParseErrors, P);
+           integer(O, "parse_errors", S.ParseErrors, P) &&
+           optionalString(O, "imports", S.ImportsDigest, P);
   }
 
   /// Reads one element of the array Key (one of SummaryPieceArrays) into

@@ -53,8 +53,8 @@ private:
 class SummarizeConsumer : public ASTConsumer {
 public:
   SummarizeConsumer(CompilerInstance &CI, const KernelModel &Model,
-                    TUSummary &Out)
-      : CI(CI), Lookup(Model), Out(Out) {
+                    TUSummary &Out, const CrossFileImports *Imports)
+      : CI(CI), Lookup(Model), Out(Out), Imports(Imports) {
     auto Recorder =
         std::make_unique<ExpansionRecorder>(CI.getPreprocessor(), Lookup);
     Expansions = Recorder.get();
@@ -89,6 +89,7 @@ private:
   CompilerInstance &CI;
   PrimitiveLookup Lookup;
   TUSummary &Out;
+  const CrossFileImports *Imports;
   ExpansionRecorder *Expansions = nullptr;
 };
 
@@ -194,6 +195,10 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
                Out.Hints}; // DenseMap(): its default constructor is explicit
   TU.Image = separateImage();
+  if (Imports && !Imports->Functions.empty()) {
+    TU.Imports = &Imports->Functions;
+    Out.ImportsDigest = Imports->Digest;
+  }
   PointerFlows Pointers(TU);
   TU.Pointers = &Pointers;
 
@@ -254,7 +259,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
 
 std::unique_ptr<ASTConsumer>
 SummarizeAction::CreateASTConsumer(CompilerInstance &CI, llvm::StringRef) {
-  return std::make_unique<SummarizeConsumer>(CI, Model, Out);
+  return std::make_unique<SummarizeConsumer>(CI, Model, Out, Imports);
 }
 
 } // namespace kharden

@@ -12,6 +12,7 @@
 #ifndef KHARDEN_ENGINE_TUANALYSIS_H
 #define KHARDEN_ENGINE_TUANALYSIS_H
 
+#include "engine/CrossFileEffects.h"
 #include "engine/Summary.h"
 
 #include "clang/Frontend/FrontendAction.h"
@@ -20,8 +21,11 @@ namespace kharden {
 
 class SummarizeAction : public clang::ASTFrontendAction {
 public:
-  SummarizeAction(const KernelModel &Model, TUSummary &Out)
-      : Model(Model), Out(Out) {}
+  /// Imports: other files' functions whose exits calls to them take
+  /// (CrossFileEffects); none if null.
+  SummarizeAction(const KernelModel &Model, TUSummary &Out,
+                  const CrossFileImports *Imports = nullptr)
+      : Model(Model), Out(Out), Imports(Imports) {}
 
 protected:
   std::unique_ptr<clang::ASTConsumer>
@@ -31,6 +35,7 @@ protected:
 private:
   const KernelModel &Model;
   TUSummary &Out;
+  const CrossFileImports *Imports;
 };
 
 } // namespace kharden

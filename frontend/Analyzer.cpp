@@ -53,7 +53,7 @@ private:
 class RecordingAction : public SummarizeAction {
 public:
   RecordingAction(const KernelModel &Model, TUResult &R)
-      : SummarizeAction(Model, R.Summary), R(R) {}
+      : SummarizeAction(Model, R.Summary, R.Imports), R(R) {}
 
 protected:
   void EndSourceFileAction() override {

@@ -51,6 +51,7 @@ TUSummary everyField() {
   TUSummary S;
   S.MainFile = "/src/a.c";
   S.ParseErrors = 3;
+  S.ImportsDigest = "0123456789abcdef0123456789abcdef";
   FunctionSummary F;
   F.Key = "/src/a.h@peek";
   F.Where = {"/src/a.h", 10, 1};
@@ -189,6 +190,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(Back->MainFile, S.MainFile);
   EXPECT_EQ(Back->ParseErrors, S.ParseErrors);
+  EXPECT_EQ(Back->ImportsDigest, S.ImportsDigest);
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
   EXPECT_EQ(F.Key, G.Key);

@@ -1,0 +1,120 @@
+//===- engine/CrossFileEffects.cpp - callee exits across files ------------===//
+#include "engine/CrossFileEffects.h"
+
+#include "engine/SummaryJson.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/xxhash.h"
+
+namespace kharden {
+
+namespace {
+
+/// Exit as a caller in another file takes it: without the points of its
+/// own file's notes, which a caller never reads (it notes the call) and
+/// which move whenever the callee's file is analysed with other imports.
+RelState withoutNotes(RelState Exit) {
+  const RelState Default;
+  Exit.Region = Default.Region;
+  Exit.WhyIrq = Default.WhyIrq;
+  Exit.WhyPreempt = Default.WhyPreempt;
+  Exit.WhySimd = Default.WhySimd;
+  Exit.WhyRcu = Default.WhyRcu;
+  return Exit;
+}
+
+/// What Exit leaves its caller holding or having released.
+auto held(const RelState &Exit) {
+  bool IrqsDisabled =
+      Exit.Irq == IrqRel::Off && !Exit.IrqsOffAsked && !Exit.IrqsOffAsserted;
+  return std::make_tuple(Exit.PreemptDepth, Exit.MigrateDepth,
+                         Exit.PagefaultDepth, Exit.BhDepth, Exit.RcuDepth,
+                         Exit.SimdDepth, Exit.SavedCount,
+                         Exit.UnmatchedRestores, IrqsDisabled);
+}
+
+/// Whether a caller can tell exit A from exit B: by the value returned, or
+/// by what it passes (a parameter or parameter test the two found apart).
+bool toldApart(const RelState &A, const RelState &B) {
+  if (A.Returns != RetFact::Unknown && B.Returns != RetFact::Unknown &&
+      A.Returns != B.Returns)
+    return true;
+  auto Differ = [](uint8_t KnownA, uint8_t TrueA, uint8_t KnownB,
+                   uint8_t TrueB) {
+    return (KnownA & KnownB & (TrueA ^ TrueB)) != 0;
+  };
+  return Differ(A.ParamKnown, A.ParamTrue, B.ParamKnown, B.ParamTrue) ||
+         Differ(A.TestKnown, A.TestTrue, B.TestKnown, B.TestTrue);
+}
+
+/// Exported: F holds or releases on some exit, and where two exits leave
+/// different things held, its callers can tell which they took. A function
+/// whose exits mix holds the caller cannot tell apart would pass that
+/// mixture on to every caller in the tree, and each of theirs.
+bool exported(const FunctionSummary &F) {
+  if (!llvm::any_of(F.ExitStates, holdsOrReleases))
+    return false;
+  for (auto A = F.ExitStates.begin(); A != F.ExitStates.end(); ++A)
+    for (auto B = std::next(A); B != F.ExitStates.end(); ++B)
+      if (held(*A) != held(*B) && !toldApart(*A, *B))
+        return false;
+  return true;
+}
+
+} // namespace
+
+bool holdsOrReleases(const RelState &Exit) {
+  return held(Exit) != held(RelState());
+}
+
+CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units) {
+  for (const TUSummary *TU : Units)
+    for (const FunctionSummary &F : TU->Functions) {
+      if (ByKey.count(F.Key) || !exported(F))
+        continue;
+      FunctionSummary &Copy = Exported.emplace_back();
+      Copy.Key = F.Key;
+      std::vector<RelState> Exits;
+      for (const RelState &Exit : F.ExitStates)
+        if (RelState E = withoutNotes(Exit); llvm::none_of(
+                Exits, [&](const RelState &X) { return X.sameContext(E); }))
+          Exits.push_back(E);
+      Copy.ExitStates = Exits;
+      Copy.Tests = F.Tests;
+      Copy.Joins = F.Joins;
+      ByKey[F.Key] = &Copy;
+    }
+}
+
+CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
+  CrossFileImports Out;
+  if (ByKey.empty())
+    return Out;
+  llvm::StringSet<> Defined;
+  for (const FunctionSummary &F : TU.Functions)
+    Defined.insert(F.Key);
+  for (const FunctionSummary &F : TU.Functions)
+    for (const CallSite &C : F.Calls)
+      if (C.Through.empty() && !Defined.count(C.CalleeKey))
+        if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
+          Out.Functions[It->first()] = It->second;
+  if (Out.Functions.empty())
+    return Out;
+  // The digest: the imported functions as the summary format writes them,
+  // in key order.
+  TUSummary Imported;
+  for (const auto &Entry : Out.Functions)
+    Imported.Functions.push_back(*Entry.second);
+  llvm::sort(Imported.Functions,
+             [](const FunctionSummary &A, const FunctionSummary &B) {
+               return A.Key < B.Key;
+             });
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(
+      llvm::arrayRefFromStringRef(summaryToPieces(Imported)));
+  Out.Digest = llvm::utohexstr(H.high64, /*LowerCase=*/true, 16) +
+               llvm::utohexstr(H.low64, /*LowerCase=*/true, 16);
+  return Out;
+}
+
+} // namespace kharden

@@ -1,0 +1,65 @@
+//===- engine/CrossFileEffects.h - callee exits across files --*- C++ -*-===//
+//
+// A translation unit is analysed alone, so a call to a function another
+// file defines leaves the caller's state as it was: a lock taken with IRQs
+// off by `__irq_get_desc_lock()` (kernel/irq/irqdesc.c) and released by
+// `__irq_put_desc_unlock()` is invisible to the caller in kernel/irq/chip.c
+// that holds it across its code. After every unit is summarised once, the
+// run collects the functions whose exits hold or release something of
+// their caller's context and analyses again, with those exits, the units
+// that call them from another file, until what they import stops changing
+// (docs/architecture.md, "Effects across files").
+//
+//===----------------------------------------------------------------------===//
+#ifndef KHARDEN_ENGINE_CROSSFILEEFFECTS_H
+#define KHARDEN_ENGINE_CROSSFILEEFFECTS_H
+
+#include "engine/Summary.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <deque>
+
+namespace kharden {
+
+/// Whether a function leaving by Exit leaves its caller holding or
+/// releasing something: a preemption, migration, page-fault, bottom-half,
+/// RCU or FPU section, saved or restored IRQ flags, IRQs it disabled. A
+/// sleep or a predicate's answer is not such an effect: the whole run
+/// already carries those (entry contexts, may-sleep callees).
+bool holdsOrReleases(const RelState &Exit);
+
+/// The other files' functions one unit's analysis takes the exits of.
+struct CrossFileImports {
+  llvm::StringMap<const FunctionSummary *> Functions;
+  /// Names Functions' keys and exits exactly; empty when there are none.
+  std::string Digest;
+};
+
+class CrossFileEffects {
+public:
+  /// The functions of Units (the first of each key, in order) some exit of
+  /// which holdsOrReleases(), and whose exits that leave different things
+  /// held a caller can tell apart: by the value returned (a trylock, a
+  /// reserve that returns NULL where it took nothing) or by a parameter or
+  /// parameter test the exits found apart. Mixed exits a caller cannot
+  /// tell apart would spread that mixture to every caller up the tree.
+  explicit CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units);
+  CrossFileEffects(const CrossFileEffects &) = delete;
+  CrossFileEffects &operator=(const CrossFileEffects &) = delete;
+
+  size_t size() const { return Exported.size(); }
+  /// Those TU calls directly and does not define; they point into this.
+  CrossFileImports importsOf(const TUSummary &TU) const;
+
+private:
+  /// Only what a caller's analysis reads of them: key, exits, the
+  /// parameter tests and joins the exits refer to.
+  std::deque<FunctionSummary> Exported;
+  llvm::StringMap<const FunctionSummary *> ByKey;
+};
+
+} // namespace kharden
+
+#endif

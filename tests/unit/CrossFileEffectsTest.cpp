@@ -1,0 +1,125 @@
+//===- tests/unit/CrossFileEffectsTest.cpp - what a unit imports ----------===//
+#include "engine/CrossFileEffects.h"
+
+#include "SummaryBuilders.h"
+
+#include "gtest/gtest.h"
+
+using namespace kharden;
+using kharden::test::function;
+
+namespace {
+
+RelState holding(int8_t PreemptDepth) {
+  RelState S;
+  S.PreemptDepth = PreemptDepth;
+  return S;
+}
+
+/// A lock that returns what it locked, NULL where it took nothing.
+std::vector<RelState> lockExits(RelState Taken) {
+  RelState Nothing;
+  Taken.Returns = RetFact::NonZero;
+  Nothing.Returns = RetFact::Zero;
+  return {Taken, Nothing};
+}
+
+CallSite callTo(std::string Key) {
+  CallSite C;
+  C.CalleeKey = C.CalleeName = std::move(Key);
+  C.States = {RelState()};
+  return C;
+}
+
+TUSummary unit(std::vector<FunctionSummary> Functions) {
+  TUSummary TU;
+  TU.Functions = std::move(Functions);
+  return TU;
+}
+
+TEST(CrossFileEffects, WhatHoldsOrReleasesTheCallersContext) {
+  EXPECT_FALSE(holdsOrReleases(RelState()));
+  EXPECT_TRUE(holdsOrReleases(holding(1)));
+  EXPECT_TRUE(holdsOrReleases(holding(-1)));
+  RelState Restores;
+  Restores.UnmatchedRestores = 1;
+  EXPECT_TRUE(holdsOrReleases(Restores));
+  RelState IrqsOff;
+  IrqsOff.Irq = IrqRel::Off;
+  EXPECT_TRUE(holdsOrReleases(IrqsOff));
+  // A predicate's answer or an assertion is a condition, not an effect.
+  IrqsOff.IrqsOffAsked = true;
+  EXPECT_FALSE(holdsOrReleases(IrqsOff));
+  RelState Slept;
+  Slept.SleepEvidence = true;
+  Slept.Irq = IrqRel::SleptOn;
+  EXPECT_FALSE(holdsOrReleases(Slept));
+}
+
+TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
+  FunctionSummary Lock = function("desc_lock", 1, "/src/irqdesc.c");
+  Lock.ExitStates = lockExits(holding(1));
+  FunctionSummary Plain = function("plain", 2, "/src/irqdesc.c");
+  Plain.ExitStates = {RelState()};
+  TUSummary Callees = unit({Lock, Plain});
+
+  FunctionSummary Caller = function("set_handler", 1, "/src/chip.c");
+  CallSite Through = callTo("");
+  Through.Through = "field:ops.lock";
+  Caller.Calls = {callTo("desc_lock"), callTo("plain"), Through};
+  TUSummary Callers = unit({Caller});
+  // A unit with its own definition (another image's copy) imports nothing.
+  FunctionSummary OwnLock = function("desc_lock", 5, "/src/own.c");
+  FunctionSummary OwnCaller = function("own_caller", 6, "/src/own.c");
+  OwnCaller.Calls = {callTo("desc_lock")};
+  TUSummary Own = unit({OwnLock, OwnCaller});
+
+  CrossFileEffects Effects({&Callees, &Callers, &Own});
+  ASSERT_EQ(Effects.size(), 1u);
+  CrossFileImports Imports = Effects.importsOf(Callers);
+  ASSERT_EQ(Imports.Functions.size(), 1u);
+  ASSERT_TRUE(Imports.Functions.count("desc_lock"));
+  EXPECT_EQ(Imports.Functions.lookup("desc_lock")->ExitStates.size(), 2u);
+  EXPECT_EQ(Imports.Digest.size(), 32u);
+  EXPECT_TRUE(Effects.importsOf(Callees).Digest.empty());
+  EXPECT_TRUE(Effects.importsOf(Own).Functions.empty());
+
+  // The digest names the exits: the same exits, the same digest, also
+  // where the callee's file moved its notes (analysed with other imports).
+  RelState Moved = holding(1);
+  Moved.WhyPreempt = 7;
+  Moved.Region = 8;
+  std::vector<RelState> Exits = lockExits(Moved);
+  Exits.push_back(lockExits(holding(1)).front());
+  Callees.Functions[0].ExitStates = Exits;
+  CrossFileEffects Again({&Callees, &Callers});
+  EXPECT_EQ(Again.importsOf(Callers).Digest, Imports.Digest);
+  Callees.Functions[0].ExitStates = lockExits(holding(2));
+  CrossFileEffects Changed({&Callees, &Callers});
+  EXPECT_NE(Changed.importsOf(Callers).Digest, Imports.Digest);
+}
+
+TEST(CrossFileEffects, MixedExitsOnlyWhereTheCallerCanTellThemApart) {
+  FunctionSummary Reserve = function("reserve", 1, "/src/ring.c");
+  Reserve.ExitStates = lockExits(holding(1));
+  FunctionSummary Mixed = function("mixed", 2, "/src/ring.c");
+  Mixed.ExitStates = {holding(1), RelState()};
+  FunctionSummary ByArgument = function("maybe_lock", 3, "/src/ring.c");
+  RelState Locks = holding(1), Not;
+  Locks.setFact(RelState::FirstTestSlot, true);
+  Not.setFact(RelState::FirstTestSlot, false);
+  ByArgument.ExitStates = {Locks, Not};
+  TUSummary Callees = unit({Reserve, Mixed, ByArgument});
+
+  FunctionSummary Caller = function("caller", 1, "/src/trace.c");
+  Caller.Calls = {callTo("reserve"), callTo("mixed"), callTo("maybe_lock")};
+  TUSummary Callers = unit({Caller});
+  CrossFileEffects Effects({&Callees, &Callers});
+  CrossFileImports Imports = Effects.importsOf(Callers);
+  EXPECT_EQ(Imports.Functions.size(), 2u);
+  EXPECT_TRUE(Imports.Functions.count("reserve"));
+  EXPECT_TRUE(Imports.Functions.count("maybe_lock"));
+  EXPECT_FALSE(Imports.Functions.count("mixed"));
+}
+
+} // namespace
