@@ -6,6 +6,15 @@ using namespace clang;
 
 namespace kharden {
 
+const Expr *branchCondition(const CFGBlock &B) {
+  if (B.succ_size() != 2 || B.empty())
+    return nullptr;
+  std::optional<CFGStmt> Last = B.rbegin()->getAs<CFGStmt>();
+  if (!Last || !isa<Expr>(Last->getStmt()))
+    return nullptr;
+  return B.getLastCondition();
+}
+
 CfgReach::CfgReach(const CFG &Cfg) : ById(Cfg.getNumBlockIDs()) {
   for (const CFGBlock *B : Cfg)
     ById[B->getBlockID()] = B;

@@ -19,6 +19,12 @@
 
 namespace kharden {
 
+/// The condition a block with two successors branches on, or null.
+/// clang's CFGBlock::getLastCondition() casts the block's last statement to
+/// an expression, which an `asm goto` with one label is not (6.1's
+/// nft_set_pipapo_avx2.c): its "condition" would be read as garbage.
+const clang::Expr *branchCondition(const clang::CFGBlock &B);
+
 class CfgReach {
 public:
   explicit CfgReach(const clang::CFG &Cfg);

@@ -1,5 +1,6 @@
 // FunctionAnalyzer, first half: from the CFG to events.
 #include "engine/FunctionAnalyzer.h"
+#include "engine/CfgReach.h"
 #include "engine/IntegerBits.h"
 #include "engine/PointerFlows.h"
 
@@ -81,8 +82,8 @@ std::string calleeMessage(const FunctionSummary &Callee,
 BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   // The condition this block decides on: for `a || b`, the block of `b`
   // tests b, not the whole expression.
-  const Expr *E = B.getLastCondition();
-  if (!E || B.succ_size() != 2)
+  const Expr *E = branchCondition(B);
+  if (!E)
     return {};
   bool Negated = false;
   for (E = E->IgnoreParenImpCasts();; ) {

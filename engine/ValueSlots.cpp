@@ -1,4 +1,5 @@
 #include "engine/ValueSlots.h"
+#include "engine/CfgReach.h"
 #include "engine/FieldStores.h"
 #include "engine/IntegerBits.h"
 
@@ -372,7 +373,7 @@ ValueSlots::ValueSlots(
   llvm::SmallVector<Candidate, 8> Conditions;
   llvm::SmallVector<ParamTest, 2> Truths;
   for (const CFGBlock *B : llvm::reverse(Cfg)) {
-    const Expr *Cond = B->succ_size() == 2 ? B->getLastCondition() : nullptr;
+    const Expr *Cond = branchCondition(*B);
     if (!Cond || !(Cond = tested(Cond, IsPrimitive, Ctx)))
       continue;
     if (std::optional<ParamTest> T = paramTest(Cond)) {
