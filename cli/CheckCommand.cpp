@@ -407,7 +407,7 @@ analyzeWithImports(const CheckOptions &O, const CompilationDatabase &DB,
     for (const TUResult &R : Results)
       if (R.Ran && O.CrossFileEffects)
         Units.push_back(&R.Summary);
-    CrossFileEffects Effects(Units);
+    CrossFileEffects Effects(Units, O.Findings.MaxIndirectTargets);
     std::vector<CrossFileImports> Imports(Results.size());
     std::vector<TUResult *> Work;
     for (size_t I = 0; I < Results.size(); ++I) {

@@ -68,7 +68,13 @@ bool holdsOrReleases(const RelState &Exit) {
   return held(Exit) != held(RelState());
 }
 
-CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units) {
+CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
+                                   unsigned MaxTargets)
+    : MaxTargets(MaxTargets) {
+  for (const TUSummary *TU : Units)
+    for (const PointerFlow &F : TU->Flows)
+      Pointers.add(F);
+  Pointers.solve();
   for (const TUSummary *TU : Units)
     for (const FunctionSummary &F : TU->Functions) {
       if (ByKey.count(F.Key) || !exported(F))
@@ -94,15 +100,38 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
   llvm::StringSet<> Defined;
   for (const FunctionSummary &F : TU.Functions)
     Defined.insert(F.Key);
+  auto Import = [&](llvm::StringRef Key) -> const FunctionSummary * {
+    auto It = Defined.count(Key) ? ByKey.end() : ByKey.find(Key);
+    if (It == ByKey.end())
+      return nullptr;
+    Out.Functions[It->first()] = It->second;
+    return It->second;
+  };
   for (const FunctionSummary &F : TU.Functions)
-    for (const CallSite &C : F.Calls)
-      if (C.Through.empty() && !Defined.count(C.CalleeKey))
-        if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
-          Out.Functions[It->first()] = It->second;
+    for (const CallSite &C : F.Calls) {
+      if (C.Through.empty()) {
+        Import(C.CalleeKey);
+        continue;
+      }
+      std::optional<CallTargets::Held> H = Pointers.held(C.Through);
+      if (!H || H->Open || H->Functions.size() > MaxTargets ||
+          Out.Targets.count(C.Through))
+        continue;
+      std::vector<const FunctionSummary *> Found;
+      for (unsigned Id : H->Functions)
+        if (const FunctionSummary *S = Import(Pointers.functionKey(Id)))
+          Found.push_back(S);
+      if (Found.empty())
+        continue;
+      llvm::sort(Found, [](const FunctionSummary *A, const FunctionSummary *B) {
+        return A->Key < B->Key;
+      });
+      Out.Targets[C.Through] = std::move(Found);
+    }
   if (Out.Functions.empty())
     return Out;
   // The digest: the imported functions as the summary format writes them,
-  // in key order.
+  // in key order, then each slot's (in slot order) by key.
   TUSummary Imported;
   for (const auto &Entry : Out.Functions)
     Imported.Functions.push_back(*Entry.second);
@@ -110,8 +139,18 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
              [](const FunctionSummary &A, const FunctionSummary &B) {
                return A.Key < B.Key;
              });
-  llvm::XXH128_hash_t H = llvm::xxh3_128bits(
-      llvm::arrayRefFromStringRef(summaryToPieces(Imported)));
+  std::string Text = summaryToPieces(Imported);
+  std::vector<llvm::StringRef> Slots;
+  for (const auto &Entry : Out.Targets)
+    Slots.push_back(Entry.first());
+  llvm::sort(Slots);
+  for (llvm::StringRef Slot : Slots) {
+    Text += '\n';
+    Text += Slot;
+    for (const FunctionSummary *S : Out.Targets.find(Slot)->second)
+      Text += " " + S->Key;
+  }
+  llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Text));
   Out.Digest = llvm::utohexstr(H.high64, /*LowerCase=*/true, 16) +
                llvm::utohexstr(H.low64, /*LowerCase=*/true, 16);
   return Out;

@@ -14,6 +14,7 @@
 #ifndef KHARDEN_ENGINE_CROSSFILEEFFECTS_H
 #define KHARDEN_ENGINE_CROSSFILEEFFECTS_H
 
+#include "engine/CallTargets.h"
 #include "engine/Summary.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -33,7 +34,12 @@ bool holdsOrReleases(const RelState &Exit);
 /// The other files' functions one unit's analysis takes the exits of.
 struct CrossFileImports {
   llvm::StringMap<const FunctionSummary *> Functions;
-  /// Names Functions' keys and exits exactly; empty when there are none.
+  /// For the unit's calls through pointers: those of Functions the run
+  /// stores in each slot called (sorted by key). A call joins them with the
+  /// unit's own targets (FunctionSummary::Joins).
+  llvm::StringMap<std::vector<const FunctionSummary *>> Targets;
+  /// Names Functions' keys and exits, and Targets, exactly; empty when
+  /// there are none.
   std::string Digest;
 };
 
@@ -45,12 +51,17 @@ public:
   /// reserve that returns NULL where it took nothing) or by a parameter or
   /// parameter test the exits found apart. Mixed exits a caller cannot
   /// tell apart would spread that mixture to every caller up the tree.
-  explicit CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units);
+  /// What Units store in function pointers says which functions a call
+  /// through a slot reaches; a slot open, or holding more than MaxTargets
+  /// functions, imports none (the solve would join none: Program::resolve()).
+  CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
+                   unsigned MaxTargets);
   CrossFileEffects(const CrossFileEffects &) = delete;
   CrossFileEffects &operator=(const CrossFileEffects &) = delete;
 
   size_t size() const { return Exported.size(); }
-  /// Those TU calls directly and does not define; they point into this.
+  /// Those TU calls, directly or through a pointer, and does not define;
+  /// they point into this.
   CrossFileImports importsOf(const TUSummary &TU) const;
 
 private:
@@ -58,6 +69,8 @@ private:
   /// parameter tests and joins the exits refer to.
   std::deque<FunctionSummary> Exported;
   llvm::StringMap<const FunctionSummary *> ByKey;
+  CallTargets Pointers;
+  unsigned MaxTargets;
 };
 
 } // namespace kharden

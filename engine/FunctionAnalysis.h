@@ -21,6 +21,7 @@
 namespace kharden {
 
 class PointerFlows;
+struct CrossFileImports;
 
 /// What the analysis of one function may use from its translation unit.
 struct TUContext {
@@ -33,9 +34,9 @@ struct TUContext {
   std::vector<EntryHint> &Hints;
   /// What the unit stores in function pointers, and its calls through them.
   const PointerFlows *Pointers = nullptr;
-  /// Other files' functions, by key, whose exits a call to them takes
-  /// where the unit has no definition (CrossFileEffects).
-  const llvm::StringMap<const FunctionSummary *> *Imports = nullptr;
+  /// Other files' functions whose exits a call to them, direct or through
+  /// a pointer, takes where the unit has no definition (CrossFileEffects).
+  const CrossFileImports *Imports = nullptr;
   /// The separate image the unit is linked into ("" for the kernel): its
   /// functions and slots are named apart (linkName()).
   std::string Image;

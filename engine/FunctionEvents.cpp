@@ -1,6 +1,7 @@
 // FunctionAnalyzer, first half: from the CFG to events.
-#include "engine/FunctionAnalyzer.h"
 #include "engine/CfgReach.h"
+#include "engine/CrossFileEffects.h"
+#include "engine/FunctionAnalyzer.h"
 #include "engine/IntegerBits.h"
 #include "engine/PointerFlows.h"
 
@@ -256,8 +257,8 @@ FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
   }
   if (!TU.Imports || !Callee->getIdentifier())
     return nullptr;
-  auto It = TU.Imports->find(TU.keyOf(Callee));
-  return It == TU.Imports->end() ? nullptr : It->second;
+  auto It = TU.Imports->Functions.find(TU.keyOf(Callee));
+  return It == TU.Imports->Functions.end() ? nullptr : It->second;
 }
 
 void FunctionAnalyzer::classify(const CFGElement &E,
@@ -696,19 +697,29 @@ void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
                   Events);
     return;
   }
-  // The file's own targets: their exits where the path goes through them,
-  // the state unchanged where it goes elsewhere. The run decides which.
+  // The targets the file has, its own and those other files' it imports:
+  // their exits where the path goes through them, the state unchanged where
+  // it goes elsewhere. The run decides which. A target that changes nothing
+  // is not joined: its path is the unchanged one, which only a join naming
+  // every target the run stores rules out.
+  llvm::SmallVector<const FunctionSummary *, 4> Targets;
   llvm::SmallVector<const FunctionDecl *, 4> Defs;
-  if (TU.Pointers->targets(T->Slot, Defs) && !Defs.empty() &&
-      Out.Joins.size() < RelState::MaxJoins) {
+  if (TU.Pointers->targets(T->Slot, Defs))
+    for (const FunctionDecl *FD : Defs)
+      if (const FunctionSummary *S = summaryOf(FD))
+        Targets.push_back(S);
+  if (TU.Imports)
+    if (auto It = TU.Imports->Targets.find(T->Slot);
+        It != TU.Imports->Targets.end())
+      llvm::append_range(Targets, It->second);
+  if (!Targets.empty() && Out.Joins.size() < RelState::MaxJoins) {
     size_t J = Out.Joins.size();
     Out.Joins.push_back({T->Slot, {}});
-    for (const FunctionDecl *FD : Defs)
-      if (const FunctionSummary *S = summaryOf(FD)) {
+    for (const FunctionSummary *S : Targets)
+      if (std::optional<CalleeExits> X =
+              exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display)) {
         Out.Joins[J].Targets.push_back(S->Key);
-        if (std::optional<CalleeExits> X =
-                exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display))
-          E.Callees.push_back(std::move(*X));
+        E.Callees.push_back(std::move(*X));
       }
     if (E.Callees.empty()) { // no target changes anything: nothing to join
       Out.Joins.pop_back();

@@ -196,7 +196,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
                Out.Hints}; // DenseMap(): its default constructor is explicit
   TU.Image = separateImage();
   if (Imports && !Imports->Functions.empty()) {
-    TU.Imports = &Imports->Functions;
+    TU.Imports = Imports;
     Out.ImportsDigest = Imports->Digest;
   }
   PointerFlows Pointers(TU);

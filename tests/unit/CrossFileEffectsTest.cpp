@@ -1,5 +1,6 @@
 //===- tests/unit/CrossFileEffectsTest.cpp - what a unit imports ----------===//
 #include "engine/CrossFileEffects.h"
+#include "engine/Program.h"
 
 #include "SummaryBuilders.h"
 
@@ -74,7 +75,8 @@ TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
   OwnCaller.Calls = {callTo("desc_lock")};
   TUSummary Own = unit({OwnLock, OwnCaller});
 
-  CrossFileEffects Effects({&Callees, &Callers, &Own});
+  CrossFileEffects Effects({&Callees, &Callers, &Own},
+                           Program::DefaultMaxTargets);
   ASSERT_EQ(Effects.size(), 1u);
   CrossFileImports Imports = Effects.importsOf(Callers);
   ASSERT_EQ(Imports.Functions.size(), 1u);
@@ -92,10 +94,10 @@ TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
   std::vector<RelState> Exits = lockExits(Moved);
   Exits.push_back(lockExits(holding(1)).front());
   Callees.Functions[0].ExitStates = Exits;
-  CrossFileEffects Again({&Callees, &Callers});
+  CrossFileEffects Again({&Callees, &Callers}, Program::DefaultMaxTargets);
   EXPECT_EQ(Again.importsOf(Callers).Digest, Imports.Digest);
   Callees.Functions[0].ExitStates = lockExits(holding(2));
-  CrossFileEffects Changed({&Callees, &Callers});
+  CrossFileEffects Changed({&Callees, &Callers}, Program::DefaultMaxTargets);
   EXPECT_NE(Changed.importsOf(Callers).Digest, Imports.Digest);
 }
 
@@ -114,12 +116,69 @@ TEST(CrossFileEffects, MixedExitsOnlyWhereTheCallerCanTellThemApart) {
   FunctionSummary Caller = function("caller", 1, "/src/trace.c");
   Caller.Calls = {callTo("reserve"), callTo("mixed"), callTo("maybe_lock")};
   TUSummary Callers = unit({Caller});
-  CrossFileEffects Effects({&Callees, &Callers});
+  CrossFileEffects Effects({&Callees, &Callers}, Program::DefaultMaxTargets);
   CrossFileImports Imports = Effects.importsOf(Callers);
   EXPECT_EQ(Imports.Functions.size(), 2u);
   EXPECT_TRUE(Imports.Functions.count("reserve"));
   EXPECT_TRUE(Imports.Functions.count("maybe_lock"));
   EXPECT_FALSE(Imports.Functions.count("mixed"));
+}
+
+PointerFlow store(std::string Slot, std::string Function) {
+  PointerFlow F;
+  F.To = std::move(Slot);
+  F.From = PointerFlow::Source::Function;
+  F.Key = std::move(Function);
+  return F;
+}
+
+TEST(CrossFileEffects, ACallThroughAPointerImportsTheSlotsTargets) {
+  FunctionSummary Off = function("native_shutdown", 1, "/src/reboot.c");
+  RelState IrqsOff;
+  IrqsOff.Irq = IrqRel::Off;
+  Off.ExitStates = {IrqsOff};
+  FunctionSummary Quiet = function("quiet_restart", 2, "/src/reboot.c");
+  Quiet.ExitStates = {RelState()};
+  FunctionSummary Other = function("other_restart", 3, "/src/reboot.c");
+  Other.ExitStates = {IrqsOff};
+  TUSummary Targets = unit({Off, Quiet, Other});
+  Targets.Flows = {store("field:ops.shutdown", "native_shutdown"),
+                   store("field:ops.restart", "quiet_restart"),
+                   store("field:ops.restart", "other_restart"),
+                   store("field:ops.open", "native_shutdown"),
+                   store("field:ops.open", "")};
+  Targets.Flows.back().From = PointerFlow::Source::Unseen; // a cast, say
+
+  auto Through = [](std::string Slot) {
+    CallSite C = callTo("");
+    C.Through = std::move(Slot);
+    return C;
+  };
+  FunctionSummary Caller = function("halt", 1, "/src/process.c");
+  Caller.Calls = {Through("field:ops.shutdown"), Through("field:ops.restart"),
+                  Through("field:ops.open"), Through("field:ops.none")};
+  TUSummary Callers = unit({Caller});
+
+  CrossFileEffects Effects({&Targets, &Callers}, Program::DefaultMaxTargets);
+  CrossFileImports Imports = Effects.importsOf(Callers);
+  // What changes nothing is not exported; an open slot and one nothing is
+  // stored in import nothing.
+  EXPECT_EQ(Imports.Functions.size(), 2u);
+  ASSERT_EQ(Imports.Targets.size(), 2u);
+  ASSERT_EQ(Imports.Targets.lookup("field:ops.shutdown").size(), 1u);
+  EXPECT_EQ(Imports.Targets.lookup("field:ops.shutdown")[0]->Key,
+            "native_shutdown");
+  ASSERT_EQ(Imports.Targets.lookup("field:ops.restart").size(), 1u);
+  EXPECT_EQ(Imports.Targets.lookup("field:ops.restart")[0]->Key,
+            "other_restart");
+
+  // A slot with more targets than the run joins imports none of them.
+  CrossFileEffects Joined1({&Targets, &Callers}, 1);
+  CrossFileImports Capped = Joined1.importsOf(Callers);
+  EXPECT_EQ(Capped.Targets.size(), 1u);
+  EXPECT_TRUE(Capped.Targets.count("field:ops.shutdown"));
+  // Which slot a function is imported for is part of the digest.
+  EXPECT_NE(Capped.Digest, Imports.Digest);
 }
 
 } // namespace
