@@ -20,6 +20,29 @@ bool holdsFunctionPointers(const ASTContext &Ctx, QualType T) {
   return isFunctionPointer(T);
 }
 
+/// A local `void *` the code keeps a function in: one initialized with a
+/// function (osnoise's `void *main = osnoise_main;`, then `main =
+/// timerlat_main;` and `kthread_run_on_cpu(main, ..)`). Its stores, the
+/// casts of its value to a function pointer and its address are followed
+/// as a function pointer's.
+bool keepsFunction(const VarDecl *V) {
+  if (!V || !V->isLocalVarDecl() || V->isStaticLocal() ||
+      !V->getType()->isVoidPointerType() || !V->getInit())
+    return false;
+  const Expr *Init = V->getInit()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Init);
+      U && U->getOpcode() == UO_AddrOf)
+    Init = U->getSubExpr()->IgnoreParens();
+  const auto *D = dyn_cast<DeclRefExpr>(Init);
+  return D && isa<FunctionDecl>(D->getDecl());
+}
+
+/// Whether E names such a variable.
+bool keepsFunction(const Expr *E) {
+  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return D && keepsFunction(dyn_cast<VarDecl>(D->getDecl()));
+}
+
 } // namespace
 
 /// Whether an object of type T has function pointers in it: itself, its
@@ -52,7 +75,8 @@ public:
 
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->getOpcode() == BO_Assign &&
-        isFunctionPointer(B->getLHS()->getType()))
+        (isFunctionPointer(B->getLHS()->getType()) ||
+         keepsFunction(B->getLHS())))
       if (auto S = P.slotOf(B->getLHS()))
         P.store(*S, B->getRHS());
     return true;
@@ -63,6 +87,8 @@ public:
       P.init(V->getType(), V->getInit(),
              holdsFunctionPointers(Ctx, V->getType()) ? P.variableSlot(V)
                                                       : std::nullopt);
+    else if (keepsFunction(V))
+      P.store(*P.variableSlot(V), V->getInit());
     return true;
   }
 
@@ -105,7 +131,8 @@ public:
           A && A->getOpcode() == UO_AddrOf)
         ReadThrough.insert(A);
     } else if (U->getOpcode() == UO_AddrOf && !ReadThrough.count(U) &&
-               holdsFunctionPointers(Ctx, U->getSubExpr()->getType())) {
+               (holdsFunctionPointers(Ctx, U->getSubExpr()->getType()) ||
+                keepsFunction(U->getSubExpr()))) {
       // Whoever gets the address may store anything there.
       if (auto S = P.slotOf(U->getSubExpr()))
         P.unseen(*S, U->getExprLoc());
@@ -280,7 +307,7 @@ void PointerFlows::values(
     const Expr *Sub = C->getSubExpr();
     // What is cast from data, the analysis cannot see.
     if (isFunctionPointer(Sub->getType()) ||
-        C->getCastKind() == CK_LValueToRValue)
+        C->getCastKind() == CK_LValueToRValue || keepsFunction(Sub))
       return values(Sub, Out, Depth + 1);
     return Out(Source::Unseen, "", E);
   }
