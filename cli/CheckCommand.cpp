@@ -402,14 +402,16 @@ analyzeWithImports(const CheckOptions &O, const CompilationDatabase &DB,
                    SummaryStore *Store, ArrayRef<ContentHash> Commands,
                    bool RecordCommands) {
   ImportRounds Out;
+  // Without the option every unit imports nothing: a stored summary made
+  // with imports is analysed again alone. A round changes summaries in
+  // place, not which units there are.
+  std::vector<const TUSummary *> Units;
+  for (const TUResult &R : Results)
+    if (R.Ran && O.CrossFileEffects)
+      Units.push_back(&R.Summary);
+  const CallTargets Pointers = pointerTargets(Units);
   for (unsigned Round = 0;; ++Round) {
-    // Without the option every unit imports nothing: a stored summary made
-    // with imports is analysed again alone.
-    std::vector<const TUSummary *> Units;
-    for (const TUResult &R : Results)
-      if (R.Ran && O.CrossFileEffects)
-        Units.push_back(&R.Summary);
-    CrossFileEffects Effects(Units, O.Findings.MaxIndirectTargets);
+    CrossFileEffects Effects(Units, Pointers, O.Findings.MaxIndirectTargets);
     std::vector<CrossFileImports> Imports(Results.size());
     std::vector<TUResult *> Work;
     for (size_t I = 0; I < Results.size(); ++I) {

@@ -68,13 +68,19 @@ bool holdsOrReleases(const RelState &Exit) {
   return held(Exit) != held(RelState());
 }
 
-CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
-                                   unsigned MaxTargets)
-    : MaxTargets(MaxTargets) {
+CallTargets pointerTargets(llvm::ArrayRef<const TUSummary *> Units) {
+  CallTargets Pointers;
   for (const TUSummary *TU : Units)
     for (const PointerFlow &F : TU->Flows)
       Pointers.add(F);
   Pointers.solve();
+  return Pointers;
+}
+
+CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
+                                   const CallTargets &Pointers,
+                                   unsigned MaxTargets)
+    : Pointers(Pointers), MaxTargets(MaxTargets) {
   for (const TUSummary *TU : Units)
     for (const FunctionSummary &F : TU->Functions) {
       if (ByKey.count(F.Key) || !exported(F))

@@ -43,6 +43,11 @@ struct CrossFileImports {
   std::string Digest;
 };
 
+/// What Units store in function pointers, solved: the functions a call
+/// through each slot reaches. The stores do not depend on what a unit
+/// imports, so one solve serves every round.
+CallTargets pointerTargets(llvm::ArrayRef<const TUSummary *> Units);
+
 class CrossFileEffects {
 public:
   /// The functions of Units (the first of each key, in order) some exit of
@@ -51,11 +56,11 @@ public:
   /// reserve that returns NULL where it took nothing) or by a parameter or
   /// parameter test the exits found apart. Mixed exits a caller cannot
   /// tell apart would spread that mixture to every caller up the tree.
-  /// What Units store in function pointers says which functions a call
+  /// Pointers (pointerTargets() of Units) says which functions a call
   /// through a slot reaches; a slot open, or holding more than MaxTargets
   /// functions, imports none (the solve would join none: Program::resolve()).
   CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
-                   unsigned MaxTargets);
+                   const CallTargets &Pointers, unsigned MaxTargets);
   CrossFileEffects(const CrossFileEffects &) = delete;
   CrossFileEffects &operator=(const CrossFileEffects &) = delete;
 
@@ -69,7 +74,7 @@ private:
   /// parameter tests and joins the exits refer to.
   std::deque<FunctionSummary> Exported;
   llvm::StringMap<const FunctionSummary *> ByKey;
-  CallTargets Pointers;
+  const CallTargets &Pointers;
   unsigned MaxTargets;
 };
 

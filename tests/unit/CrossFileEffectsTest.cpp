@@ -32,6 +32,15 @@ CallSite callTo(std::string Key) {
   return C;
 }
 
+/// The effects of Units, with what they store in pointers solved once.
+struct Solved {
+  explicit Solved(std::vector<const TUSummary *> Units,
+                  unsigned MaxTargets = Program::DefaultMaxTargets)
+      : Pointers(pointerTargets(Units)), Effects(Units, Pointers, MaxTargets) {}
+  CallTargets Pointers;
+  CrossFileEffects Effects;
+};
+
 TUSummary unit(std::vector<FunctionSummary> Functions) {
   TUSummary TU;
   TU.Functions = std::move(Functions);
@@ -75,16 +84,15 @@ TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
   OwnCaller.Calls = {callTo("desc_lock")};
   TUSummary Own = unit({OwnLock, OwnCaller});
 
-  CrossFileEffects Effects({&Callees, &Callers, &Own},
-                           Program::DefaultMaxTargets);
-  ASSERT_EQ(Effects.size(), 1u);
-  CrossFileImports Imports = Effects.importsOf(Callers);
+  Solved All({&Callees, &Callers, &Own});
+  ASSERT_EQ(All.Effects.size(), 1u);
+  CrossFileImports Imports = All.Effects.importsOf(Callers);
   ASSERT_EQ(Imports.Functions.size(), 1u);
   ASSERT_TRUE(Imports.Functions.count("desc_lock"));
   EXPECT_EQ(Imports.Functions.lookup("desc_lock")->ExitStates.size(), 2u);
   EXPECT_EQ(Imports.Digest.size(), 32u);
-  EXPECT_TRUE(Effects.importsOf(Callees).Digest.empty());
-  EXPECT_TRUE(Effects.importsOf(Own).Functions.empty());
+  EXPECT_TRUE(All.Effects.importsOf(Callees).Digest.empty());
+  EXPECT_TRUE(All.Effects.importsOf(Own).Functions.empty());
 
   // The digest names the exits: the same exits, the same digest, also
   // where the callee's file moved its notes (analysed with other imports).
@@ -94,11 +102,11 @@ TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
   std::vector<RelState> Exits = lockExits(Moved);
   Exits.push_back(lockExits(holding(1)).front());
   Callees.Functions[0].ExitStates = Exits;
-  CrossFileEffects Again({&Callees, &Callers}, Program::DefaultMaxTargets);
-  EXPECT_EQ(Again.importsOf(Callers).Digest, Imports.Digest);
+  Solved Again({&Callees, &Callers});
+  EXPECT_EQ(Again.Effects.importsOf(Callers).Digest, Imports.Digest);
   Callees.Functions[0].ExitStates = lockExits(holding(2));
-  CrossFileEffects Changed({&Callees, &Callers}, Program::DefaultMaxTargets);
-  EXPECT_NE(Changed.importsOf(Callers).Digest, Imports.Digest);
+  Solved Changed({&Callees, &Callers});
+  EXPECT_NE(Changed.Effects.importsOf(Callers).Digest, Imports.Digest);
 }
 
 TEST(CrossFileEffects, MixedExitsOnlyWhereTheCallerCanTellThemApart) {
@@ -116,8 +124,8 @@ TEST(CrossFileEffects, MixedExitsOnlyWhereTheCallerCanTellThemApart) {
   FunctionSummary Caller = function("caller", 1, "/src/trace.c");
   Caller.Calls = {callTo("reserve"), callTo("mixed"), callTo("maybe_lock")};
   TUSummary Callers = unit({Caller});
-  CrossFileEffects Effects({&Callees, &Callers}, Program::DefaultMaxTargets);
-  CrossFileImports Imports = Effects.importsOf(Callers);
+  Solved All({&Callees, &Callers});
+  CrossFileImports Imports = All.Effects.importsOf(Callers);
   EXPECT_EQ(Imports.Functions.size(), 2u);
   EXPECT_TRUE(Imports.Functions.count("reserve"));
   EXPECT_TRUE(Imports.Functions.count("maybe_lock"));
@@ -159,8 +167,8 @@ TEST(CrossFileEffects, ACallThroughAPointerImportsTheSlotsTargets) {
                   Through("field:ops.open"), Through("field:ops.none")};
   TUSummary Callers = unit({Caller});
 
-  CrossFileEffects Effects({&Targets, &Callers}, Program::DefaultMaxTargets);
-  CrossFileImports Imports = Effects.importsOf(Callers);
+  Solved All({&Targets, &Callers});
+  CrossFileImports Imports = All.Effects.importsOf(Callers);
   // What changes nothing is not exported; an open slot and one nothing is
   // stored in import nothing.
   EXPECT_EQ(Imports.Functions.size(), 2u);
@@ -173,8 +181,8 @@ TEST(CrossFileEffects, ACallThroughAPointerImportsTheSlotsTargets) {
             "other_restart");
 
   // A slot with more targets than the run joins imports none of them.
-  CrossFileEffects Joined1({&Targets, &Callers}, 1);
-  CrossFileImports Capped = Joined1.importsOf(Callers);
+  Solved Joined1({&Targets, &Callers}, 1);
+  CrossFileImports Capped = Joined1.Effects.importsOf(Callers);
   EXPECT_EQ(Capped.Targets.size(), 1u);
   EXPECT_TRUE(Capped.Targets.count("field:ops.shutdown"));
   // Which slot a function is imported for is part of the digest.
