@@ -30,12 +30,32 @@ const FunctionDecl *functionOf(const Expr *Arg) {
   return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
 }
 
-/// A value is unused where it is a statement of its own or cast to void.
-bool valueUsedBy(const Stmt *User) {
-  if (!User || isa<CompoundStmt>(User))
+/// Whether User, E's parent, uses E's value. A statement of its own is
+/// unused wherever it stands: in a block, and as the branch of an `if`, the
+/// body of a loop or what a label or `case` marks (`out: __this_cpu_inc(x);`,
+/// whose kernel macro is a statement expression); so is an expression cast
+/// to void or left of a comma. A condition, an operand, an initializer or a
+/// returned value is used.
+bool valueUsedBy(const Stmt *User, const Stmt *E) {
+  if (!User || isa<CompoundStmt, LabelStmt, SwitchCase, AttributedStmt>(User))
     return false;
+  auto Is = [E](const Expr *Part) {
+    return Part && Part->IgnoreParenCasts() == E;
+  };
   if (const auto *CE = dyn_cast<CStyleCastExpr>(User))
     return !CE->getType()->isVoidType();
+  if (const auto *BO = dyn_cast<BinaryOperator>(User); BO && BO->isCommaOp())
+    return !Is(BO->getLHS());
+  if (const auto *If = dyn_cast<IfStmt>(User))
+    return Is(If->getCond());
+  if (const auto *While = dyn_cast<WhileStmt>(User))
+    return Is(While->getCond());
+  if (const auto *Do = dyn_cast<DoStmt>(User))
+    return Is(Do->getCond());
+  if (const auto *For = dyn_cast<ForStmt>(User))
+    return Is(For->getCond());
+  if (const auto *Switch = dyn_cast<SwitchStmt>(User))
+    return Is(Switch->getCond());
   return true;
 }
 
@@ -473,7 +493,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
           *P.Access == PercpuAccess::ReadModifyWrite) {
         const Stmt *Top = expansionTop(S, UseLoc);
         Op.ValueUsed = isa_and_nonnull<Expr>(Top) &&
-                       valueUsedBy(parents().getParentIgnoreParenCasts(Top));
+                       valueUsedBy(parents().getParentIgnoreParenCasts(Top),
+                                   cast<Expr>(Top)->IgnoreParenCasts());
       }
     }
     if (*P.Access == PercpuAccess::Address)

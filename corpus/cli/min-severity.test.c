@@ -49,7 +49,7 @@
 //
 // Only notes: nothing reported, exit 0.
 // RUN: %expect-exit 0 %kharden check --checks=percpu-preemptible %S/../percpu-preemptible/consequence-lost-update.c -- %kflags 2>&1 | FileCheck %s --check-prefix=ONLYNOTES %strict
-// ONLYNOTES: kharden: 0 findings; 6 below --min-severity=warning
+// ONLYNOTES: kharden: 0 findings; 8 below --min-severity=warning
 //
 // A typed option: anything else is a usage error, and --help lists it.
 // RUN: %expect-exit 2 %kharden check --min-severity=fatal %S/Inputs/severities.c -- %kflags 2>&1 | FileCheck %s --check-prefix=BAD

@@ -32,9 +32,12 @@ extern unsigned long __per_cpu_offsets[];
 
 void __this_cpu_preempt_check(const char *op);
 #define __this_cpu_read(pcp) ({ __this_cpu_preempt_check("read"); raw_cpu_read(pcp); })
-#define __this_cpu_write(pcp, val) do { __this_cpu_preempt_check("write"); raw_cpu_write(pcp, val); } while (0)
-#define __this_cpu_add(pcp, val) do { __this_cpu_preempt_check("add"); raw_cpu_add(pcp, val); } while (0)
+/* Statement expressions, as in include/linux/percpu-defs.h (6.1, 6.12). */
+#define __this_cpu_write(pcp, val) ({ __this_cpu_preempt_check("write"); raw_cpu_write(pcp, val); })
+#define __this_cpu_add(pcp, val) ({ __this_cpu_preempt_check("add"); raw_cpu_add(pcp, val); })
 #define __this_cpu_inc(pcp) __this_cpu_add(pcp, 1)
+#define __this_cpu_sub(pcp, val) __this_cpu_add(pcp, -(typeof(pcp))(val))
+#define __this_cpu_dec(pcp) __this_cpu_sub(pcp, 1)
 
 #define this_cpu_generic_read(pcp) ({ typeof(pcp) __ret; preempt_disable_notrace(); __ret = raw_cpu_generic_read(pcp); preempt_enable_notrace(); __ret; })
 #define this_cpu_generic_to_op(pcp, val, op) do { preempt_disable_notrace(); raw_cpu_generic_to_op(pcp, val, op); preempt_enable_notrace(); } while (0)
