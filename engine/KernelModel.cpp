@@ -23,7 +23,7 @@ struct ModelFile {
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
   std::vector<ValueSource> Values;
-  std::vector<NodePreference> NodePreferences;
+  std::vector<CallArgument> NodePreferences, AtomicUpdates;
   std::optional<StackOffsetNames> StackOffset;
   std::optional<Workqueues> Queues;
   std::vector<StateCallbacks> StateCallbackTables;
@@ -54,7 +54,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
-LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::NodePreference)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CallArgument)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextWord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::PercpuAccess)
@@ -117,6 +117,13 @@ template <> struct ScalarEnumerationTraits<PercpuAccess> {
     Io.enumCase(A, "address", PercpuAccess::Address);
     Io.enumCase(A, "cpu-id", PercpuAccess::CpuId);
     Io.enumCase(A, "safe", PercpuAccess::Safe);
+  }
+};
+
+template <> struct ScalarEnumerationTraits<PercpuStep> {
+  static void enumeration(IO &Io, PercpuStep &S) {
+    Io.enumCase(S, "up", PercpuStep::Up);
+    Io.enumCase(S, "down", PercpuStep::Down);
   }
 };
 
@@ -185,6 +192,7 @@ template <> struct MappingTraits<Primitive> {
     Io.mapRequired("names", P.Names);
     Io.mapOptional("effects", P.Effects);
     Io.mapOptional("access", P.Access);
+    Io.mapOptional("step", P.Step, PercpuStep::None);
     Io.mapOptional("when-argument", P.WhenArgument);
     Io.mapOptional("when-true", P.WhenTrue);
     Io.mapOptional("when-false", P.WhenFalse);
@@ -200,6 +208,9 @@ template <> struct MappingTraits<Primitive> {
       return "primitive '" + P.Names.front() +
              "' needs 'effects', 'access', 'when-argument', 'when-true' or "
              "'when-false'";
+    if (P.Step != PercpuStep::None && P.Access != PercpuAccess::ReadModifyWrite)
+      return "primitive '" + P.Names.front() +
+             "' has a 'step' but is no per-CPU read-modify-write";
     if (P.Access && Conditional)
       return "primitive '" + P.Names.front() +
              "' is a per-CPU access: it cannot have 'when-true' or "
@@ -316,12 +327,12 @@ template <> struct MappingTraits<StateCallbacks> {
   }
 };
 
-template <> struct MappingTraits<NodePreference> {
-  static void mapping(IO &Io, NodePreference &N) {
+template <> struct MappingTraits<CallArgument> {
+  static void mapping(IO &Io, CallArgument &N) {
     Io.mapRequired("names", N.Names);
     Io.mapRequired("argument", N.Argument);
   }
-  static std::string validate(IO &, NodePreference &N) {
+  static std::string validate(IO &, CallArgument &N) {
     return validateNames(N.Names, "names");
   }
 };
@@ -462,6 +473,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("bit-tests", F.BitTests);
     Io.mapOptional("read-only-arguments", F.ReadOnlyArguments);
     Io.mapOptional("node-preferences", F.NodePreferences);
+    Io.mapOptional("atomic-updates", F.AtomicUpdates);
     Io.mapOptional("values", F.Values);
     // Check rules may name the rules of these values (read first).
     if (auto *Ctx = static_cast<ParseContext *>(Io.getContext()))
@@ -625,6 +637,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(BitTests, std::move(File.BitTests));
   prepend(ReadOnlyArguments, std::move(File.ReadOnlyArguments));
   prepend(NodePreferences, std::move(File.NodePreferences));
+  prepend(AtomicUpdates, std::move(File.AtomicUpdates));
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
@@ -661,8 +674,10 @@ void KernelModel::compile() {
     QueueCallNames.emplace_back().add(Q.Names);
   for (const RandomInput &R : StackOffset.RandomInputs)
     RandomInputNames.emplace_back().add(R.Names);
-  for (const NodePreference &N : NodePreferences)
+  for (const CallArgument &N : NodePreferences)
     NodePreferenceNames.emplace_back().add(N.Names);
+  for (const CallArgument &A : AtomicUpdates)
+    AtomicUpdateNames.emplace_back().add(A.Names);
   for (unsigned I = 0; I < Primitives.size(); ++I)
     for (const std::string &N : Primitives[I].Names) {
       if (isGlob(N))
@@ -793,12 +808,21 @@ bool KernelModel::readsArgumentsOnly(StringRef Function) const {
   return ReadOnlyArgumentNames.contains(Function);
 }
 
-bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {
-  for (size_t I = 0; I < NodePreferences.size(); ++I)
-    if (NodePreferences[I].Argument == Arg &&
-        NodePreferenceNames[I].contains(Name))
+static bool namesArgument(const std::vector<CallArgument> &Lists,
+                          const std::deque<NameSet> &Names, StringRef Name,
+                          unsigned Arg) {
+  for (size_t I = 0; I < Lists.size(); ++I)
+    if (Lists[I].Argument == Arg && Names[I].contains(Name))
       return true;
   return false;
+}
+
+bool KernelModel::isNodePreference(StringRef Name, unsigned Arg) const {
+  return namesArgument(NodePreferences, NodePreferenceNames, Name, Arg);
+}
+
+bool KernelModel::isAtomicUpdate(StringRef Name, unsigned Arg) const {
+  return namesArgument(AtomicUpdates, AtomicUpdateNames, Name, Arg);
 }
 
 bool KernelModel::isTaskSwitched(StringRef Variable) const {

@@ -111,6 +111,10 @@ enum class PercpuAccess : uint8_t {
   Safe,    ///< Preemption-safe (this_cpu_*); hides the operations inside it.
 };
 
+/// What a per-CPU read-modify-write adds: __this_cpu_inc() one up,
+/// __this_cpu_dec() one down; raw_cpu_add() an amount of either sign.
+enum class PercpuStep : uint8_t { None, Up, Down };
+
 llvm::StringRef effectName(Effect E);
 llvm::StringRef accessName(PercpuAccess A);
 
@@ -140,6 +144,7 @@ struct Primitive {
   std::vector<std::string> Names; ///< Exact names or globs (raw_cpu_read*).
   std::vector<Effect> Effects;
   std::optional<PercpuAccess> Access;
+  PercpuStep Step = PercpuStep::None; ///< Of a read-modify-write.
   std::vector<ArgumentRule> WhenArgument;
   /// Effects on the branch edge where a condition found the primitive's
   /// value true / false (a trylock's lock, in_task()'s atomic else-branch).
@@ -219,9 +224,11 @@ struct SeparateImage {
   std::string Macro, Name;
 };
 
-/// Calls whose argument Argument is a NUMA node the allocation prefers and
-/// falls back from (kmalloc_node()'s `node`, alloc_pages_node()'s `nid`).
-struct NodePreference {
+/// Calls (or macros) and the argument of theirs that a list means:
+/// `node-preferences`, whose argument is a NUMA node the allocation prefers
+/// and falls back from (kmalloc_node()'s `node`); `atomic-updates`, whose
+/// argument points to what they change atomically (cmpxchg()'s `ptr`).
+struct CallArgument {
   std::vector<std::string> Names;
   unsigned Argument = 0;
 };
@@ -416,6 +423,12 @@ public:
   bool readsArgumentsOnly(llvm::StringRef Function) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
+  /// Whether a call to Name changes what its argument Arg points to only
+  /// atomically, safely against tasks on every CPU (cmpxchg(), llist_add()).
+  bool isAtomicUpdate(llvm::StringRef Name, unsigned Arg) const;
+  const std::vector<CallArgument> &atomicUpdates() const {
+    return AtomicUpdates;
+  }
   /// The first `workqueues.queue-calls` entry naming Function, or null.
   const QueueCall *findQueueCall(llvm::StringRef Function) const;
   /// The first `stack-offset.random-inputs` entry naming Function, or null.
@@ -438,7 +451,7 @@ private:
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<ValueSource> Values;
-  std::vector<NodePreference> NodePreferences;
+  std::vector<CallArgument> NodePreferences, AtomicUpdates;
   std::deque<NameSet> ValueNames; // never relocated
   StackOffsetNames StackOffset;
   Workqueues Queues;
@@ -448,7 +461,8 @@ private:
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;
   std::deque<NameSet> EntryPointNames, ExitPathNames, RuleNames; // never relocated
-  std::deque<NameSet> QueueCallNames, RandomInputNames, NodePreferenceNames;
+  std::deque<NameSet> QueueCallNames, RandomInputNames, NodePreferenceNames,
+      AtomicUpdateNames;
   struct NamePattern {
     OwnedGlob Glob;
     unsigned Index;

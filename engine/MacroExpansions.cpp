@@ -26,6 +26,8 @@ ExpansionRecorder::ExpansionRecorder(Preprocessor &PP, PrimitiveLookup &Lookup)
     Sites.try_emplace(N, StackOffsetSite::Role::Consume);
   for (const std::string &N : SO.Refill)
     Sites.try_emplace(N, StackOffsetSite::Role::Refill);
+  for (const CallArgument &A : Lookup.model().atomicUpdates())
+    AtomicUpdates.add(A.Names);
 }
 
 SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
@@ -64,18 +66,22 @@ void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
   const Primitive *Prim = Lookup.find(Name);
   const Callback *Registration = nullptr;
   std::optional<StackOffsetSite::Role> Site;
+  bool AtomicUpdate = false;
   if (!Prim) {
     if (auto It = Registrations.find(Name); It != Registrations.end())
       Registration = It->second;
     else if (auto It = Sites.find(Name); It != Sites.end())
       Site = It->second;
-    if (!Registration && !Site)
+    else
+      AtomicUpdate = AtomicUpdates.contains(Name);
+    if (!Registration && !Site && !AtomicUpdate)
       return;
   }
   RecordedExpansion &R = Expansions[MacroNameTok.getLocation().getRawEncoding()];
   R.Prim = Prim;
   R.Registration = Registration;
   R.Site = Site;
+  R.AtomicUpdate = AtomicUpdate;
   R.Name = Name.str();
   if (Args)
     for (unsigned I = 0, N = Args->getNumMacroArguments(); I < N && I < 4; ++I) {
@@ -117,9 +123,25 @@ const RecordedExpansion *primitiveUsing(const ExpansionRecorder &Expansions,
                  Inner);
   for (SourceLocation L : llvm::reverse(Chain))
     if (const RecordedExpansion *R = Expansions.find(L);
-        R && R->Prim && !llvm::is_contained(Inner, L))
+        R && (R->Prim || R->AtomicUpdate) && !llvm::is_contained(Inner, L))
       return R;
   return nullptr;
+}
+
+unsigned argumentIndex(const SourceManager &SM, const RecordedExpansion &R,
+                       const Stmt *Value) {
+  const auto *E = dyn_cast<Expr>(Value);
+  SourceLocation At =
+      SM.getSpellingLoc((E ? E->IgnoreParenImpCasts() : Value)->getBeginLoc());
+  for (unsigned I = 0; I < R.ArgRanges.size(); ++I) {
+    SourceLocation First = SM.getSpellingLoc(R.ArgRanges[I].getBegin());
+    SourceLocation Last = SM.getSpellingLoc(R.ArgRanges[I].getEnd());
+    if (SM.isWrittenInSameFile(First, At) &&
+        !SM.isBeforeInTranslationUnit(At, First) &&
+        !SM.isBeforeInTranslationUnit(Last, At))
+      return I;
+  }
+  return 0;
 }
 
 StringRef macroNameAt(const SourceManager &SM, const LangOptions &LO,

@@ -31,7 +31,8 @@ namespace kharden {
 struct RecordedExpansion {
   const Primitive *Prim = nullptr;     ///< Set for primitives ...
   const Callback *Registration = nullptr; ///< ... or callback registrations,
-  std::optional<StackOffsetSite::Role> Site; ///< ... or stack-offset sites.
+  std::optional<StackOffsetSite::Role> Site; ///< ... or stack-offset sites,
+  bool AtomicUpdate = false; ///< ... or atomic updates (cmpxchg()).
   std::string Name;
   std::vector<std::string> Args; ///< Unexpanded argument texts ...
   std::vector<clang::SourceRange> ArgRanges; ///< ... and their tokens.
@@ -62,6 +63,7 @@ private:
   PrimitiveLookup &Lookup;
   llvm::StringMap<const Callback *> Registrations;
   llvm::StringMap<StackOffsetSite::Role> Sites;
+  NameSet AtomicUpdates;
   llvm::DenseMap<unsigned, RecordedExpansion> Expansions;
 };
 
@@ -74,14 +76,19 @@ SourcePoint pointAt(const clang::SourceManager &SM, clang::SourceLocation Loc);
 void expansionChain(const clang::SourceManager &SM, clang::SourceLocation Loc,
                     llvm::SmallVectorImpl<clang::SourceLocation> &Chain);
 
-/// The outermost known primitive macro whose body (not the argument that
-/// wrote Value) uses Value at User, User being an expression Value is part
-/// of: `spinlock_check(&n->lock)` in spin_lock_irqsave()'s body uses the
-/// caller's `&n->lock`.
+/// The outermost known primitive (or atomic update) macro whose body (not the
+/// argument that wrote Value) uses Value at User, User being an expression
+/// Value is part of: `spinlock_check(&n->lock)` in spin_lock_irqsave()'s body
+/// uses the caller's `&n->lock`.
 const RecordedExpansion *primitiveUsing(const ExpansionRecorder &Expansions,
                                         const clang::SourceManager &SM,
                                         const clang::Stmt *Value,
                                         const clang::Stmt *User);
+
+/// Which of R's arguments wrote Value (by where its first token is
+/// spelled); 0 where none is found.
+unsigned argumentIndex(const clang::SourceManager &SM,
+                       const RecordedExpansion &R, const clang::Stmt *Value);
 
 /// The macro name at a name-token location from expansionChain.
 llvm::StringRef macroNameAt(const clang::SourceManager &SM,

@@ -81,6 +81,12 @@ firstOnTheWay(const ReachedUse &R,
   return std::nullopt;
 }
 
+/// A load through the value, or a comparison of it.
+bool readsOnly(const ValueUse &U) {
+  return (U.K == ValueUse::Kind::Deref && U.Load) ||
+         U.K == ValueUse::Kind::Read;
+}
+
 PickEvidence evidenceAt(const ReachedUse &R, size_t Step) {
   return Step == R.Steps.size()
              ? evidence(*R.Function, *R.Use)
@@ -137,37 +143,56 @@ PickedObjects::lockedBeforeChange(const FunctionSummary &F,
   return Lock->second;
 }
 
-std::optional<PickEvidence>
-PickedObjects::onlyNodePreference(const FunctionSummary &F,
-                                  const ValueFlow &Flow) const {
-  const KernelModel &M = P.model();
-  auto IsPreference = [&](const ValueUse &U) {
-    return U.K == ValueUse::Kind::Arg && M.isNodePreference(U.Callee, U.Arg);
-  };
-  bool Only = true;
+std::optional<PickEvidence> PickedObjects::firstOnEveryWay(
+    const FunctionSummary &F, const ValueFlow &Flow,
+    llvm::function_ref<bool(const ValueUse &)> Is,
+    llvm::function_ref<bool(const ValueUse &)> Otherwise) const {
+  bool Every = true;
   std::optional<std::pair<Position, PickEvidence>> First;
   Graph.uses(F, Flow, [&](const ReachedUse &R) {
-    std::optional<size_t> I = firstOnTheWay(R, IsPreference);
-    Only &= I.has_value();
-    if (!I)
+    std::optional<size_t> I = firstOnTheWay(R, Is);
+    if (!I) {
+      Every &= Otherwise(*R.Use);
       return;
+    }
     Position At = positionOf(R, *I + 1);
     if (!First || At < First->first)
       First.emplace(std::move(At), evidenceAt(R, *I));
   });
-  if (!Only || !First)
+  if (!Every || !First)
     return std::nullopt;
   return First->second;
+}
+
+std::optional<PickEvidence>
+PickedObjects::onlyNodePreference(const FunctionSummary &F,
+                                  const ValueFlow &Flow) const {
+  const KernelModel &M = P.model();
+  return firstOnEveryWay(
+      F, Flow,
+      [&](const ValueUse &U) {
+        return U.K == ValueUse::Kind::Arg &&
+               M.isNodePreference(U.Callee, U.Arg);
+      },
+      [](const ValueUse &) { return false; });
+}
+
+std::optional<PickEvidence>
+PickedObjects::changedOnlyAtomically(const FunctionSummary &F,
+                                     const ValueFlow &Flow) const {
+  const KernelModel &M = P.model();
+  return firstOnEveryWay(
+      F, Flow,
+      [&](const ValueUse &U) {
+        return U.K == ValueUse::Kind::Arg && M.isAtomicUpdate(U.Callee, U.Arg);
+      },
+      readsOnly);
 }
 
 bool PickedObjects::onlyReadThrough(const FunctionSummary &F,
                                     const ValueFlow &Flow) const {
   bool Only = true;
-  Graph.uses(F, Flow, [&](const ReachedUse &R) {
-    const ValueUse &U = *R.Use;
-    Only &= (U.K == ValueUse::Kind::Deref && U.Load) ||
-            U.K == ValueUse::Kind::Read;
-  });
+  Graph.uses(F, Flow, [&](const ReachedUse &R) { Only &= readsOnly(*R.Use); });
   return Only;
 }
 

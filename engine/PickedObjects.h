@@ -59,6 +59,13 @@ public:
   std::optional<PickEvidence> lockedBeforeChange(const FunctionSummary &F,
                                                  const ValueFlow &Flow) const;
 
+  /// The first atomic update of the object the value points to (the kernel
+  /// model's `atomic-updates`: cmpxchg(), llist_add()), if the value's
+  /// other uses only read through it or compare it: an object changed only
+  /// atomically is safe to change from any CPU.
+  std::optional<PickEvidence>
+  changedOnlyAtomically(const FunctionSummary &F, const ValueFlow &Flow) const;
+
   /// The first use, if every use the value reaches is a NUMA node an
   /// allocation prefers (the kernel model's `node-preferences`: an argument
   /// of the call, or of a call on the way to a callee that uses it): a hint
@@ -83,6 +90,14 @@ public:
 private:
   const Program &P;
   ValueGraph Graph;
+
+  /// The earliest use on the value's ways that Is accepts (at the use, or
+  /// at a call on the way to it), if some way has one and every way that
+  /// has none ends at a use Otherwise accepts.
+  std::optional<PickEvidence>
+  firstOnEveryWay(const FunctionSummary &F, const ValueFlow &Flow,
+                  llvm::function_ref<bool(const ValueUse &)> Is,
+                  llvm::function_ref<bool(const ValueUse &)> Otherwise) const;
 };
 
 } // namespace kharden

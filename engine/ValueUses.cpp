@@ -227,7 +227,8 @@ private:
       if (!P)
         return;
       if (const RecordedExpansion *R = primitiveUsing(Expansions, SM, Cur, P)) {
-        Out.push_back({ValueUse::Kind::Arg, P, Via, 0, nullptr, R->Name});
+        Out.push_back({ValueUse::Kind::Arg, P, Via,
+                       uint8_t(argumentIndex(SM, *R, Cur)), nullptr, R->Name});
         return;
       }
       if (isa<ParenExpr>(P)) {

@@ -60,11 +60,21 @@ void ConsequenceIndex::index(const FunctionSummary &F) {
     if (!Op.isPercpu() || Op.Variable.empty())
       continue;
     std::string Key = variableKey(Op.Variable);
-    if (writes(Op))
+    if (writes(Op)) {
       Writes[Key].push_back({&F, &Op});
+      const Primitive *P = Model ? Model->findPrimitive(Op.Name) : nullptr;
+      if (P && P->Step != PercpuStep::None)
+        (P->Step == PercpuStep::Up ? Stepped[Key].Up : Stepped[Key].Down) =
+            true;
+    }
     if (mayDecide(F, Op))
       DecisionReads.insert(variableRoot(Key));
   }
+}
+
+bool ConsequenceIndex::isDepth(llvm::StringRef Key) const {
+  auto It = Stepped.find(Key);
+  return It != Stepped.end() && It->second.Up && It->second.Down;
 }
 
 /// A write of Read's variable after Read in F, on another line (the
@@ -113,6 +123,17 @@ ConsequenceIndex::decidePick(const FunctionSummary &F,
             "the picked object's own lock is taken here by " + at(*Lock) +
                 ", before anything changes the object: each CPU's object "
                 "has its own lock, so another CPU's would do"}}};
+  if (!CpuNumber)
+    if (std::optional<PickEvidence> Update =
+            Picks->changedOnlyAtomically(F, *Flow))
+      return ConsequenceDecision{
+          Consequence::CpuChoice,
+          {{Op.Where, "cpu-choice: " + What + " only picks one CPU's object"},
+           {Update->Where,
+            "the picked object is changed only atomically, here by " +
+                at(*Update) +
+                ", and otherwise only read: a change from "
+                "any CPU is safe, so another CPU's object would do"}}};
   if (!CpuNumber && Op.RetriedAt.valid() && Picks->onlyReadThrough(F, *Flow))
     return ConsequenceDecision{
         Consequence::CpuChoice,
@@ -167,7 +188,8 @@ ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
   std::string Quoted = "'" + Op.Variable + "'";
   bool Together = Op.Access == PercpuAccess::Read && writtenBackTogether(F, Op);
   if (Op.Access == PercpuAccess::Read && Op.ValueUsed && !Together) {
-    if (const Access *W = writeElsewhere(F, Op)) {
+    const Access *W = isDepth(Key) ? nullptr : writeElsewhere(F, Op);
+    if (W) {
       D.Class = Consequence::SplitRmw;
       D.Evidence = {
           {Op.Where,

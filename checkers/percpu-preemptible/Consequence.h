@@ -8,11 +8,16 @@
 // - split-rmw: a read whose value is used, of a variable written (or
 //   read-modify-written) at another place of the run; the read is
 //   preemptible, so two tasks may use the same value before either writes
-//   it back (the stack-offset bug). Severity error.
+//   it back (the stack-offset bug). Severity error. Not a depth: a variable
+//   the run both increments and decrements (lockdep's recursion count; a
+//   plain write beside is a reset, as lockdep_recursion_finish()'s to 0)
+//   holds a nesting level that goes back to where it was, not a value
+//   handed from one place to the next.
 // - cpu-choice: a per-CPU pointer whose object's own lock is taken before
 //   anything changes the object, or that is only read through before a
 //   compare-and-exchange on this CPU's copy whose failure leads back to the
-//   pick (SLUB's fast paths): any CPU's object would do. Or a read whose
+//   pick (SLUB's fast paths), or that is changed only by atomic updates
+//   (cmpxchg(), llist_add()): any CPU's object would do. Or a read whose
 //   value, returned to callers, is only a NUMA node that allocations
 //   prefer and fall back from (numa_node_id()). Severity note.
 // - wrong-cpu-state: a CPU number that indexes per-CPU data, or a per-CPU
@@ -26,6 +31,7 @@
 #ifndef KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 #define KHARDEN_CHECKERS_PERCPU_PREEMPTIBLE_CONSEQUENCE_H
 
+#include "engine/KernelModel.h"
 #include "engine/PickedObjects.h"
 #include "engine/Summary.h"
 #include "findings/Consequence.h"
@@ -49,11 +55,13 @@ class ConsequenceIndex {
 public:
   /// Functions: a run's (Program::functions()) or any range of summaries.
   /// Picks, where given, answers where a pointer's or CPU number's value
-  /// goes; without it those stay unknown.
+  /// goes; without it those stay unknown. Model, where given, says which
+  /// operations step a variable up or down; without it none does.
   template <typename Summaries>
   explicit ConsequenceIndex(const Summaries &Functions,
-                            const PickedObjects *Picks = nullptr)
-      : Picks(Picks) {
+                            const PickedObjects *Picks = nullptr,
+                            const KernelModel *Model = nullptr)
+      : Picks(Picks), Model(Model) {
     for (const FunctionSummary &F : Functions)
       index(F);
   }
@@ -73,8 +81,16 @@ private:
   /// The variables (their roots: "stats" of "stats.hits[i]") that some
   /// operation may read for a decision.
   llvm::StringSet<> DecisionReads;
+  /// Of each variable written: whether some write steps it up, some down.
+  struct Steps {
+    bool Up = false, Down = false;
+  };
+  llvm::StringMap<Steps> Stepped;
   const PickedObjects *Picks;
+  const KernelModel *Model;
 
+  /// A nesting level: some write steps it up, some down.
+  bool isDepth(llvm::StringRef Key) const;
   const Access *writeElsewhere(const FunctionSummary &F,
                                const Operation &Read) const;
   /// cpu-choice or wrong-cpu-state, from where the value of Op (a pointer

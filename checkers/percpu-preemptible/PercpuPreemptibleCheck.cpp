@@ -86,7 +86,7 @@ PercpuPreemptibleCheck::contextPartsRead(const KernelModel &M,
 void PercpuPreemptibleCheck::run(const Program &P,
                                  std::vector<Finding> &Out) const {
   PickedObjects Picks(P);
-  ConsequenceIndex Consequences(P.functions(), &Picks);
+  ConsequenceIndex Consequences(P.functions(), &Picks, &P.model());
   for (const FunctionSummary &F : P.functions())
     for (const Operation &Op : F.Ops) {
       if (!reportsOn(F))

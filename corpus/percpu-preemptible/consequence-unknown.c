@@ -148,6 +148,32 @@ SYSCALL_DEFINE1(node_local, int, nid)
 	return nid == home_node_id();
 }
 
+// 12. A read of a nesting level (lockdep_nmi()'s lockdep_recursion): the run
+// steps it up and down (and resets it), so it holds no value handed on to
+// the reader. Not split-rmw.
+DEFINE_PER_CPU(int, nesting);
+void nest_in(void)
+{
+	__this_cpu_inc(nesting);
+}
+
+void nest_out(void)
+{
+	__this_cpu_dec(nesting);
+}
+
+SYSCALL_DEFINE0(nested)
+{
+	if (raw_cpu_read(nesting))
+		return 0;
+	return 1;
+}
+
+void nest_reset(void)
+{
+	__this_cpu_write(nesting, 0);
+}
+
 // CHECK: consequence-unknown.c:24:9: warning: per-CPU read 'raw_cpu_read(hint)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:22:1: note: '__do_sys_read_hint' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:30:2: warning: per-CPU read-modify-write '__this_cpu_inc(depth)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible] [unknown]{{$}}
@@ -173,3 +199,5 @@ SYSCALL_DEFINE1(node_local, int, nid)
 // CHECK: consequence-unknown.c:142:9: warning: per-CPU read 'raw_cpu_read(home_node)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
 // CHECK: consequence-unknown.c:145:1: note: '__do_sys_node_local' is a system call body: task context, preemptible
 // CHECK: consequence-unknown.c:147:36: note: 'home_node_id' called here
+// CHECK: consequence-unknown.c:167:6: warning: per-CPU read 'raw_cpu_read(nesting)' where preemption is enabled; the task may migrate and read another CPU's copy [percpu-preemptible] [unknown]{{$}}
+// CHECK: consequence-unknown.c:165:1: note: '__do_sys_nested' is a system call body: task context, preemptible

@@ -84,6 +84,45 @@ TEST(Consequence, ReadUsedAndWrittenElsewhereIsSplit) {
   EXPECT_EQ(classOf(Run, 1, 0), Consequence::Unknown);
 }
 
+TEST(Consequence, ADepthIsNoHandoff) {
+  auto M = KernelModel::parse(R"(
+primitives:
+  - names: [__this_cpu_inc]
+    access: read-modify-write
+    step: up
+  - names: [__this_cpu_dec]
+    access: read-modify-write
+    step: down
+)",
+                              "test.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  auto Named = [](Operation Op, llvm::StringRef Name) {
+    Op.Name = Name.str();
+    return Op;
+  };
+  FunctionSummary Check = function("check", {op(Read, "depth", 10, true)});
+  FunctionSummary Up =
+      function("lock", {Named(op(Rmw, "depth", 20), "__this_cpu_inc")});
+  FunctionSummary Down =
+      function("unlock", {Named(op(Rmw, "depth", 30), "__this_cpu_dec")});
+  auto ClassOfCheck = [&](std::vector<FunctionSummary> Run,
+                          const KernelModel *Model) {
+    ConsequenceIndex Index(Run, nullptr, Model);
+    return Index.decide(Run[0], Run[0].Ops[0]).Class;
+  };
+  // Counted up and down: a nesting level, read as one; a plain write beside
+  // (lockdep_recursion_finish()'s reset to 0) does not change that.
+  EXPECT_EQ(ClassOfCheck({Check, Up, Down}, M->get()), Consequence::Unknown);
+  FunctionSummary Reset = function("reset", {op(Write, "depth", 40)});
+  EXPECT_EQ(ClassOfCheck({Check, Up, Down, Reset}, M->get()),
+            Consequence::Unknown);
+  // Only counted up (a ticket), or only written: handed on.
+  EXPECT_EQ(ClassOfCheck({Check, Up}, M->get()), Consequence::SplitRmw);
+  EXPECT_EQ(ClassOfCheck({Check, Reset}, M->get()), Consequence::SplitRmw);
+  // Without the model no operation steps.
+  EXPECT_EQ(ClassOfCheck({Check, Up, Down}, nullptr), Consequence::SplitRmw);
+}
+
 TEST(Consequence, SplitNeedsAnotherPlaceAndAUsedValue) {
   // Written back together (one macro invocation): a local read-modify-write.
   std::vector<FunctionSummary> Together = {function(

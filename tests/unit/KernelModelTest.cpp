@@ -71,6 +71,19 @@ TEST(KernelModel, AtomicSafeNamesDocumentedCalls) {
       << Err;
 }
 
+TEST(KernelModel, StepsAreOfReadModifyWrites) {
+  auto M = parse("primitives:\n  - names: [__this_cpu_dec]\n"
+                 "    access: read-modify-write\n    step: down\n");
+  ASSERT_TRUE(M);
+  EXPECT_EQ(M->findPrimitive("__this_cpu_dec")->Step, PercpuStep::Down);
+  std::string Err = parseError("primitives:\n  - names: [__this_cpu_write]\n"
+                               "    access: write\n    step: up\n");
+  EXPECT_NE(Err.find("primitive '__this_cpu_write' has a 'step' but is no "
+                     "per-CPU read-modify-write"),
+            std::string::npos)
+      << Err;
+}
+
 TEST(KernelModel, ReadOnlyArgumentsNameFunctions) {
   auto M = parse("read-only-arguments: [_printk, '_printk_*']\n");
   ASSERT_TRUE(M);
@@ -89,6 +102,9 @@ TEST(KernelModel, ArgumentTablesMatchGlobs) {
 node-preferences:
   - names: ['kmalloc_node*']
     argument: 2
+atomic-updates:
+  - names: ['llist_add*']
+    argument: 1
 workqueues:
   queue-calls:
     - names: ['queue_*work']
@@ -103,6 +119,9 @@ stack-offset:
   EXPECT_TRUE(M->isNodePreference("kmalloc_node_noprof", 2));
   EXPECT_FALSE(M->isNodePreference("kmalloc_node_noprof", 1));
   EXPECT_FALSE(M->isNodePreference("kmalloc", 2));
+  EXPECT_TRUE(M->isAtomicUpdate("llist_add_batch", 1));
+  EXPECT_FALSE(M->isAtomicUpdate("llist_add", 0));
+  EXPECT_FALSE(M->isAtomicUpdate("kmalloc_node", 2));
   ASSERT_TRUE(M->findQueueCall("queue_delayed_work"));
   EXPECT_EQ(M->findQueueCall("queue_delayed_work")->Work, 1u);
   EXPECT_FALSE(M->findQueueCall("flush_work"));
