@@ -94,6 +94,14 @@ cl::opt<unsigned> MaxFieldFacts(
              "(docs/architecture.md)"),
     cl::value_desc("N"), cl::init(Program::DefaultMaxFieldFacts), BOTH,
     cl::cat(commonCategory()));
+cl::opt<unsigned> MaxEntryContexts(
+    "max-entry-contexts",
+    cl::desc("A function entered in N calling contexts takes further ones "
+             "without the values its callers pass, joined by the rest of "
+             "the context: bounds the solve's memory; 0: no bound "
+             "(docs/architecture.md)"),
+    cl::value_desc("N"), cl::init(Program::DefaultMaxEntryContexts), BOTH,
+    cl::cat(commonCategory()));
 
 #undef ALL_ANALYSES
 #undef BOTH
@@ -116,6 +124,7 @@ FindingOptions findingOptions() {
   O.Stats = Stats;
   O.MaxIndirectTargets = MaxIndirectTargets;
   O.MaxFieldFacts = MaxFieldFacts;
+  O.MaxEntryContexts = MaxEntryContexts;
   return O;
 }
 

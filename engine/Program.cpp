@@ -118,6 +118,8 @@ Program::EntryStats Program::entryStats() const {
   S.States = States.size();
   S.Solved = Functions.size() - llvm::count(PartsKept, 0);
   S.FieldFactsBounded = llvm::count(FieldFactsBounded, true);
+  S.Widened = llvm::count_if(
+      Widened, [](const auto &Joined) { return Joined != nullptr; });
   return S;
 }
 
@@ -140,6 +142,30 @@ void Program::boundFieldFacts(size_t Function, AbsState &S) {
   }
   llvm::erase_if(S.ArgBits, IsField);
   FieldFactsBounded[Function] = true;
+}
+
+uint32_t Program::widenEntry(size_t Function, uint32_t State) {
+  AbsState W = States[State];
+  W.ArgKnown = W.ArgTrue = 0;
+  W.ArgBits.clear();
+  std::unique_ptr<llvm::DenseMap<size_t, uint32_t>> &Joined = Widened[Function];
+  if (!Joined)
+    Joined = std::make_unique<llvm::DenseMap<size_t, uint32_t>>();
+  // The top bit cleared keeps the hash from DenseMap's reserved keys.
+  size_t Class = hashState(W, AbsState::part(AbsState::KindsPart)) >> 1;
+  auto [It, New] = Joined->try_emplace(Class, NoState);
+  if (!New) {
+    AbsState Before = States[It->second];
+    Before.Kinds = W.Kinds;
+    if (Before == W) { // not another class of the same hash
+      W.Kinds |= States[It->second].Kinds;
+      if (W.Kinds == States[It->second].Kinds)
+        return NoState;
+    }
+  }
+  uint32_t Id = intern(W);
+  (*Joined)[Class] = Id;
+  return Id;
 }
 
 uint32_t Program::intern(const AbsState &State) {
@@ -174,11 +200,20 @@ bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
     for (const EntryContexts::Stored &E : Known)
       Index->insert(E.State);
   }
-  if (Index ? !Index->insert(Origin.State).second
-            : llvm::any_of(Known, [&](const EntryContexts::Stored &E) {
-                return E.State == Origin.State;
-              }))
+  auto Has = [&](uint32_t State) {
+    return Index ? Index->contains(State)
+                 : llvm::any_of(Known, [&](const EntryContexts::Stored &E) {
+                     return E.State == State;
+                   });
+  };
+  if (Has(Origin.State))
     return false;
+  if (MaxEntryContexts && Known.size() >= MaxEntryContexts &&
+      ((Origin.State = widenEntry(Function, Origin.State)) == NoState ||
+       Has(Origin.State)))
+    return false;
+  if (Index)
+    Index->insert(Origin.State);
   // Millions of these vectors: grown by a quarter, not doubled, their spare
   // room is about a tenth instead of a quarter or more, for a few more
   // copies as they grow.
@@ -840,6 +875,8 @@ void Program::solve(ContextDemand Reads) {
   FieldFactSets.clear();
   FieldFactSets.resize(Functions.size());
   FieldFactsBounded.assign(Functions.size(), false);
+  Widened.clear();
+  Widened.resize(Functions.size());
   States.clear();
   StateIds.clear();
   SameHash.clear();

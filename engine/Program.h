@@ -140,12 +140,16 @@ public:
   /// fields its arguments point to takes further calling contexts without
   /// such facts (boundFieldFacts()).
   static constexpr unsigned DefaultMaxFieldFacts = 32;
+  /// A function entered in this many contexts takes further ones joined
+  /// (widenEntry()); 0: no limit.
+  static constexpr unsigned DefaultMaxEntryContexts = 1024;
 
   explicit Program(std::shared_ptr<const KernelModel> Model,
                    unsigned MaxTargets = DefaultMaxTargets,
-                   unsigned MaxFieldFacts = DefaultMaxFieldFacts)
+                   unsigned MaxFieldFacts = DefaultMaxFieldFacts,
+                   unsigned MaxEntryContexts = DefaultMaxEntryContexts)
       : Model(std::move(Model)), MaxTargets(MaxTargets),
-        MaxFieldFacts(MaxFieldFacts) {}
+        MaxFieldFacts(MaxFieldFacts), MaxEntryContexts(MaxEntryContexts) {}
   /// Entry contexts' explanations point into it.
   Program(const Program &) = delete;
   Program &operator=(const Program &) = delete;
@@ -221,6 +225,8 @@ public:
     /// Functions whose further entry contexts boundFieldFacts() took
     /// without their field facts.
     size_t FieldFactsBounded = 0;
+    /// Functions past MaxEntryContexts, whose further contexts were joined.
+    size_t Widened = 0;
   };
   EntryStats entryStats() const;
   /// After solve(): the cycles of the call graph, calls through slots
@@ -260,6 +266,18 @@ private:
   /// (docs/benchmarks.md). Knowing less is sound: a path the facts ruled
   /// out runs again, as it does for a caller outside the run.
   void boundFieldFacts(size_t Function, AbsState &S);
+  /// The state a function past MaxEntryContexts takes for State: without
+  /// the values the caller passes (the functions stay: a call through a
+  /// parameter reaches only what callers pass), and with the kinds of every
+  /// context of its class (the other parts) it took so far. In a call
+  /// graph's giant cycle every function is entered in the product of the
+  /// contexts and the arguments that reach the cycle (77 million contexts
+  /// on allmodconfig with net/, docs/benchmarks.md); past the bound, a
+  /// function's contexts grow only with their classes. What it costs: the
+  /// paths the values ruled out run again, as for a caller outside the run,
+  /// and a union of every kind says no more than an unknown context.
+  /// NoState: nothing the function does not already have.
+  uint32_t widenEntry(size_t Function, uint32_t State);
   /// Adds an entry context State to Function that kernel fact Why explains.
   bool addFactEntry(size_t Function, const AbsState &State, Note Why);
   /// The index of State in States, added if new.
@@ -377,6 +395,10 @@ private:
   std::vector<std::unique_ptr<llvm::DenseSet<size_t>>> FieldFactSets;
   /// Per function, whether boundFieldFacts() forgot some.
   std::vector<bool> FieldFactsBounded;
+  unsigned MaxEntryContexts;
+  /// While the solve runs, per function past MaxEntryContexts: its joined
+  /// states, by the hash of their class.
+  std::vector<std::unique_ptr<llvm::DenseMap<size_t, uint32_t>>> Widened;
   CallTargets Pointers; ///< What the run stores in function pointers.
   llvm::StringMap<Resolution> Resolutions;
   IndirectCallStats Indirect;

@@ -293,7 +293,8 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
   for (const CheckInfo &C : allChecks())
     Run.Rules.push_back({C.Name.str(), C.Summary.str()});
   unsigned MaxIndirectTargets = Opts.MaxIndirectTargets;
-  Program P(std::move(Model), MaxIndirectTargets, Opts.MaxFieldFacts);
+  Program P(std::move(Model), MaxIndirectTargets, Opts.MaxFieldFacts,
+            Opts.MaxEntryContexts);
   bool CommandErrors = false;
   StringSet<> OwnFiles;
   while (true) {
@@ -356,6 +357,11 @@ int reportResults(NextResult Next, std::shared_ptr<const KernelModel> Model,
                         "(--max-field-facts)\n",
                         plural(E.FieldFactsBounded, "function"),
                         plural(Opts.MaxFieldFacts, "set"));
+    if (E.Widened)
+      errs() << formatv("kharden: stats: entry contexts: {0} took further "
+                        "contexts joined, past {1} each "
+                        "(--max-entry-contexts)\n",
+                        plural(E.Widened, "function"), Opts.MaxEntryContexts);
     CallerGraph::Cycles Cycles = P.callGraphCycles();
     size_t LargestContexts = 0;
     for (uint32_t F : Cycles.Largest)

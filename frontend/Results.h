@@ -41,6 +41,7 @@ struct FindingOptions {
   bool Stats = false; ///< --stats
   unsigned MaxIndirectTargets = Program::DefaultMaxTargets;
   unsigned MaxFieldFacts = Program::DefaultMaxFieldFacts;
+  unsigned MaxEntryContexts = Program::DefaultMaxEntryContexts;
 };
 
 /// The checks Opts.Checks names, with Opts.CheckOptions applied.

@@ -20,27 +20,12 @@ entry-points:
     reason: "is a task"
 )";
 
-/// caller_I calls "tests" with I in the field "flags" of its argument 0.
-/// "tests" calls "leaf" only where flags & 1 is set, so the field matters
-/// to it and its contexts keep it.
+/// The five callers of callersPassingFlags() solved.
 struct Solved {
   Program P;
   Solved(std::shared_ptr<const KernelModel> M, unsigned MaxFieldFacts)
       : P(std::move(M), Program::DefaultMaxTargets, MaxFieldFacts) {
-    TUSummary S;
-    for (unsigned I = 0; I < 5; ++I) {
-      FunctionSummary Caller = function("caller_" + std::to_string(I), 10 * I);
-      Caller.Calls = {passing("tests", {"/src/a.c", 10 * I + 1, 2},
-                              {0, "flags"}, KnownBits::constant(I))};
-      S.Functions.push_back(Caller);
-    }
-    ParamTest T;
-    T.Arg = {0, "flags"};
-    T.Mask = T.Value = 1;
-    S.Functions.push_back(
-        callsLeafWhere(function("tests", 100), T, {"/src/a.c", 101, 2}));
-    S.Functions.push_back(function("leaf", 200));
-    P.add(S);
+    P.add(callersPassingFlags(5));
     P.solve();
   }
 

@@ -3,7 +3,7 @@
 // The few summary shapes the solve's unit tests build again and again: a
 // function, a call passing what is known of one argument, and a function
 // whose calling contexts keep that argument because a test of it decides
-// a call.
+// a call, and callers that pass such a function different values.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_TESTS_UNIT_SUMMARYBUILDERS_H
@@ -48,6 +48,26 @@ inline FunctionSummary callsLeafWhere(FunctionSummary F, ParamTest T,
   Leaf.States = {Holds};
   F.Calls = {Leaf};
   return F;
+}
+
+/// caller_0 .. caller_{N-1}, each calling "tests" with its index I in the
+/// field "flags" of argument 0 (at line 10 * I + 1 of /src/a.c); "tests"
+/// calls "leaf" only where flags & 1 is set, so its contexts keep the field.
+inline TUSummary callersPassingFlags(unsigned N) {
+  TUSummary S;
+  for (unsigned I = 0; I < N; ++I) {
+    FunctionSummary Caller = function("caller_" + std::to_string(I), 10 * I);
+    Caller.Calls = {passing("tests", {"/src/a.c", 10 * I + 1, 2}, {0, "flags"},
+                            KnownBits::constant(I))};
+    S.Functions.push_back(Caller);
+  }
+  ParamTest T;
+  T.Arg = {0, "flags"};
+  T.Mask = T.Value = 1;
+  S.Functions.push_back(
+      callsLeafWhere(function("tests", 100), T, {"/src/a.c", 101, 2}));
+  S.Functions.push_back(function("leaf", 200));
+  return S;
 }
 
 } // namespace kharden::test
