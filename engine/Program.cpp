@@ -206,14 +206,13 @@ bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
                      return E.State == State;
                    });
   };
-  if (Has(Origin.State))
-    return false;
+  // Past the bound, a context it already has needs no join.
   if (MaxEntryContexts && Known.size() >= MaxEntryContexts &&
-      ((Origin.State = widenEntry(Function, Origin.State)) == NoState ||
-       Has(Origin.State)))
+      (Has(Origin.State) ||
+       (Origin.State = widenEntry(Function, Origin.State)) == NoState))
     return false;
-  if (Index)
-    Index->insert(Origin.State);
+  if (Index ? !Index->insert(Origin.State).second : Has(Origin.State))
+    return false;
   // Millions of these vectors: grown by a quarter, not doubled, their spare
   // room is about a tenth instead of a quarter or more, for a few more
   // copies as they grow.

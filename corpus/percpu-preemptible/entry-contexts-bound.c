@@ -1,5 +1,5 @@
 // A function entered in more contexts than --max-entry-contexts takes the
-// further ones without what its callers pass (engine/Program.cpp,
+// further ones without the values its callers pass (engine/Program.cpp,
 // widenEntry()): past the bound, a caller's constant no longer rules out
 // the path it rules out below it. stamp() writes only where its caller
 // says it holds preemption off; the second system call's context, past a

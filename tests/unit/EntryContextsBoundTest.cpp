@@ -1,5 +1,5 @@
 // A function entered in MaxEntryContexts contexts takes further ones
-// without what its callers pass, joined with the contexts of the same
+// without the values its callers pass, joined with the contexts of the same
 // class before them (engine/Program.cpp, widenEntry()): allmodconfig's
 // net/ gave each function of one cycle thousands of contexts otherwise
 // (issue 21).
