@@ -36,7 +36,8 @@ def _real_merge(a, db, tag):
     directory = os.path.join(a.out, "runs", tag)
     os.makedirs(directory, exist_ok=True)
     r = scalerun.measure_merge(a.kharden, [db], os.path.join(directory, "report.json"),
-                               os.path.join(directory, "merge.err"), 0.9 * scalerun.mem_available_mib())
+                               os.path.join(directory, "merge.err"), 0.9 * scalerun.mem_available_mib(),
+                               a.merge_option)
     r.update(report=os.path.join(directory, "report.json"))
     return r
 

@@ -74,8 +74,9 @@ def _children(pid):
         return []
 
 
-def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
-    """kharden merge DBS --format=json --stats -o REPORT, split into PHASES."""
+def measure_merge(kharden, dbs, report, errfile, as_limit_mib, options=()):
+    """kharden merge DBS --format=json --stats -o REPORT OPTIONS, split into
+    PHASES."""
     def limit():
         n = int(as_limit_mib * 2**20)
         resource.setrlimit(resource.RLIMIT_AS, (n, n))
@@ -86,7 +87,7 @@ def measure_merge(kharden, dbs, report, errfile, as_limit_mib):
     # GNU time forks it from its own small image and reports its rusage.
     rusage = errfile + ".rusage"
     argv = ["/usr/bin/time", "-f", "%M %U %S", "-o", rusage,
-            kharden, "merge", *dbs, "--format=json", "--stats", "-o", report]
+            kharden, "merge", *dbs, "--format=json", "--stats", "-o", report, *options]
     t0 = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             preexec_fn=limit)
@@ -242,7 +243,7 @@ class Runner:
         dbs = self.shard_dbs(n, shards, directory, first)
         report = os.path.join(directory, "report.json")
         r = measure_merge(self.a.kharden, dbs, report, os.path.join(directory, "merge.err"),
-                          0.9 * mem_available_mib())
+                          0.9 * mem_available_mib(), self.a.merge_option)
         r.update(units=n, shards=shards, tag=tag, report=report,
                  db_mib=sum(os.path.getsize(p) for p in dbs) / 2**20)
         for p in dbs + ([] if keep_report else [report]):
