@@ -190,6 +190,10 @@ private:
   const clang::Stmt *userOf(const clang::Stmt *S,
                             clang::SourceLocation NameLoc);
   void classify(const clang::CFGElement &E, std::vector<Event> &Events);
+  /// The event of the known macro block B's branch tests, where no element
+  /// of B lies inside its expansion (`!m()`, m() a comparison of
+  /// variables: the CFG keeps only the `!`).
+  void classifyTestedMacro(const clang::CFGBlock &B);
   bool classifyMacro(const clang::Stmt *S,
                      llvm::ArrayRef<clang::SourceLocation> Chain,
                      std::vector<Event> &Events);

@@ -250,6 +250,27 @@ void FunctionAnalyzer::collectEvents() {
       ElementEvents[Current].push_back(BlockEvents[Current].size());
       classify(E, BlockEvents[Current]);
     }
+    classifyTestedMacro(*B);
+  }
+}
+
+void FunctionAnalyzer::classifyTestedMacro(const CFGBlock &B) {
+  SourceLocation Macro = Branches[B.getBlockID()].Macro;
+  if (!Macro.isValid() || Anchors.count(Macro.getRawEncoding()) ||
+      ElementEvents[Current].empty())
+    return;
+  bool Negated = false;
+  for (const Expr *E = branchCondition(B)->IgnoreParenImpCasts();;) {
+    if (primitiveMacro(E) == Macro) {
+      llvm::SmallVector<SourceLocation, 8> Chain;
+      expansionChain(SM, E->getBeginLoc(), Chain);
+      classifyMacro(E, Chain, BlockEvents[Current]);
+      return;
+    }
+    const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
+    if (Inner == E)
+      return;
+    E = Inner;
   }
 }
 
