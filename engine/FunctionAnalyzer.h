@@ -79,6 +79,7 @@ struct BranchTest {
   int8_t Slot = -1; ///< The value slot it tests, if any ...
   bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
   int8_t Test = -1; ///< The parameter-test slot it is, if any.
+  const clang::Expr *Expansion = nullptr; ///< The macro's, where it is one.
 };
 
 class FunctionAnalyzer {

@@ -113,7 +113,9 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
     if (SourceLocation L = primitiveMacro(E); L.isValid()) {
       if (!wholeExpansion(E, L))
         return {};
-      return {nullptr, L, int8_t(Negated)};
+      BranchTest T{nullptr, L, int8_t(Negated)};
+      T.Expansion = E;
+      return T;
     }
     const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
     if (Inner == E)
@@ -255,23 +257,13 @@ void FunctionAnalyzer::collectEvents() {
 }
 
 void FunctionAnalyzer::classifyTestedMacro(const CFGBlock &B) {
-  SourceLocation Macro = Branches[B.getBlockID()].Macro;
-  if (!Macro.isValid() || Anchors.count(Macro.getRawEncoding()) ||
+  const BranchTest &Test = Branches[B.getBlockID()];
+  if (!Test.Expansion || Anchors.count(Test.Macro.getRawEncoding()) ||
       ElementEvents[Current].empty())
     return;
-  bool Negated = false;
-  for (const Expr *E = branchCondition(B)->IgnoreParenImpCasts();;) {
-    if (primitiveMacro(E) == Macro) {
-      llvm::SmallVector<SourceLocation, 8> Chain;
-      expansionChain(SM, E->getBeginLoc(), Chain);
-      classifyMacro(E, Chain, BlockEvents[Current]);
-      return;
-    }
-    const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
-    if (Inner == E)
-      return;
-    E = Inner;
-  }
+  llvm::SmallVector<SourceLocation, 8> Chain;
+  expansionChain(SM, Test.Expansion->getBeginLoc(), Chain);
+  classifyMacro(Test.Expansion, Chain, BlockEvents[Current]);
 }
 
 bool FunctionAnalyzer::wholeExpansion(const Expr *E, SourceLocation NameLoc) const {
