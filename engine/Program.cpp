@@ -20,6 +20,12 @@ static void dropRepeatedPlaces(std::vector<Note> &Notes) {
       ++I;
 }
 
+/// S's hash (without the parts in Forget) as a key of a DenseMap or
+/// DenseSet: the top bit cleared keeps it from their reserved keys.
+static size_t stateKey(const AbsState &S, unsigned Forget = 0) {
+  return hashState(S, Forget) >> 1;
+}
+
 /// "'f' called here", or "'f' called through 'struct ops.run'".
 static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
   if (C.Through.empty())
@@ -132,8 +138,7 @@ void Program::boundFieldFacts(size_t Function, AbsState &S) {
     Seen = std::make_unique<llvm::DenseSet<size_t>>();
   const unsigned AllButFields =
       AbsState::AllParts & ~AbsState::part(AbsState::FieldBits);
-  // The top bit cleared keeps the hash from DenseSet's reserved keys.
-  size_t Hash = hashState(S, AllButFields) >> 1;
+  size_t Hash = stateKey(S, AllButFields);
   if (Seen->contains(Hash))
     return;
   if (Seen->size() < MaxFieldFacts) {
@@ -151,8 +156,7 @@ uint32_t Program::widenEntry(size_t Function, uint32_t State) {
   std::unique_ptr<llvm::DenseMap<size_t, uint32_t>> &Joined = Widened[Function];
   if (!Joined)
     Joined = std::make_unique<llvm::DenseMap<size_t, uint32_t>>();
-  // The top bit cleared keeps the hash from DenseMap's reserved keys.
-  size_t Class = hashState(W, AbsState::part(AbsState::KindsPart)) >> 1;
+  size_t Class = stateKey(W, AbsState::part(AbsState::KindsPart));
   auto [It, New] = Joined->try_emplace(Class, NoState);
   if (!New) {
     AbsState Before = States[It->second];
@@ -169,8 +173,7 @@ uint32_t Program::widenEntry(size_t Function, uint32_t State) {
 }
 
 uint32_t Program::intern(const AbsState &State) {
-  // The top bit cleared keeps the hash from DenseMap's reserved keys.
-  size_t Hash = hashState(State) >> 1;
+  size_t Hash = stateKey(State);
   auto [It, First] = StateIds.try_emplace(Hash, uint32_t(States.size()));
   if (!First) {
     for (uint32_t I = It->second; I != NoState; I = SameHash[I])
