@@ -515,12 +515,16 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     Out.Ops.push_back(std::move(Op));
     Events.push_back({Event::Op, {}, -1, unsigned(Out.Ops.size() - 1)});
     // A per-CPU address, or a CPU number: where it goes matters; a read's
-    // value, where the function returns it (followValues()).
+    // value, where it is a pointer or the function returns it
+    // (followValues()).
     if (*P.Access == PercpuAccess::Address ||
         *P.Access == PercpuAccess::CpuId || *P.Access == PercpuAccess::Read)
-      if (const auto *V = dyn_cast<Expr>(Outer >= 0 ? expansionTop(S, UseLoc)
-                                                    : S))
+      if (const auto *V =
+              dyn_cast<Expr>(Outer >= 0 ? expansionTop(S, UseLoc) : S)) {
+        Out.Ops.back().PointerValue =
+            *P.Access == PercpuAccess::Read && V->getType()->isPointerType();
         noteValue(ValueFlow::From::Operation, Out.Ops.size() - 1, V);
+      }
     return;
   }
   const auto *X = dyn_cast_or_null<Expr>(S);

@@ -115,6 +115,9 @@ struct Operation {
   std::vector<RelState> States;
   /// The value of a per-CPU read inside a macro is used, not dropped.
   bool ValueUsed = false;
+  /// A per-CPU read whose value is a pointer (`raw_cpu_read(rcu_data.mynode)`):
+  /// like a per-CPU address, it picks this CPU's object.
+  bool PointerValue = false;
   /// Of a per-CPU address: a compare-and-exchange on this CPU's copy of
   /// the same variable (the kernel model's `percpu-exchanges`, or a call of
   /// the file that returns one's result) from whose failure the code leads

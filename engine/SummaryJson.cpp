@@ -38,7 +38,7 @@ namespace kharden {
                           ArgKnown, ArgTrue, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
-                          OpStates, ValueUsed, RetriedAt] = Op;
+                          OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
                           Tests, Joins, ForCallers, FnValues] = F;
   [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange,
@@ -409,6 +409,7 @@ private:
     putArray(O, "macro_notes", notes(Op.MacroNotes));
     putArray(O, "states", states(Op.States));
     putFlag(O, "value_used", Op.ValueUsed);
+    putFlag(O, "pointer_value", Op.PointerValue);
     if (Op.RetriedAt.valid())
       O["retried_at"] = point(Op.RetriedAt);
     return O;
@@ -969,8 +970,8 @@ private:
            notes(*O, "macro_notes", Op.MacroNotes, P) &&
            states(*O, "states", Op.States, P) &&
            flag(*O, "value_used", Op.ValueUsed, P) &&
-           (!O->get("retried_at") ||
-            point(*O, "retried_at", Op.RetriedAt, P));
+           flag(*O, "pointer_value", Op.PointerValue, P) &&
+           (!O->get("retried_at") || point(*O, "retried_at", Op.RetriedAt, P));
   }
 
   bool siteValue(const json::Value &V, SiteValue &Out, Path P) {

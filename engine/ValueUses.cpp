@@ -613,14 +613,16 @@ void FunctionAnalyzer::followValues() {
     // object; a CPU number's lvalue is read for its value.
     // Through a field only a per-CPU pointer: whose lock is taken on the
     // object it picked (cpu-choice).
-    bool Pointer = V.Kind == ValueFlow::From::Operation &&
-                   Out.Ops[V.Index].isPercpu() &&
-                   Out.Ops[V.Index].Access == PercpuAccess::Address;
+    const Operation *Op =
+        V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu()
+            ? &Out.Ops[V.Index]
+            : nullptr;
+    bool Pointer =
+        Op && (Op->Access == PercpuAccess::Address || Op->PointerValue);
     Finder.follow(V.Value, V.Model && V.Value->isGLValue(), Pointer, Found);
-    // A per-CPU read's value only where the function returns it
+    // Any other per-CPU read's value only where the function returns it
     // (numa_node_id()): what its callers do with it decides what it is for.
-    if (V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu() &&
-        Out.Ops[V.Index].Access == PercpuAccess::Read &&
+    if (Op && Op->Access == PercpuAccess::Read && !Op->PointerValue &&
         llvm::none_of(Found, [](const FoundUse &U) {
           return U.K == ValueUse::Kind::Return;
         }))

@@ -108,12 +108,15 @@ std::optional<ConsequenceDecision>
 ConsequenceIndex::decidePick(const FunctionSummary &F,
                              const Operation &Op) const {
   bool CpuNumber = Op.Access == PercpuAccess::CpuId;
-  if (!Picks || (Op.Access != PercpuAccess::Address && !CpuNumber))
+  if (!Picks ||
+      (Op.Access != PercpuAccess::Address && !CpuNumber && !Op.PointerValue))
     return std::nullopt;
   const ValueFlow *Flow = PickedObjects::flowOf(F, Op);
   if (!Flow)
     return std::nullopt;
-  std::string What = CpuNumber ? "the CPU number" : "the per-CPU pointer";
+  std::string What = CpuNumber         ? "the CPU number"
+                     : Op.PointerValue ? "the pointer in '" + Op.Variable + "'"
+                                       : "the per-CPU pointer";
   if (!CpuNumber)
     if (std::optional<PickEvidence> Lock = Picks->lockedBeforeChange(F, *Flow))
       return ConsequenceDecision{
@@ -179,8 +182,9 @@ ConsequenceIndex::decideHint(const FunctionSummary &F,
 
 ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                                              const Operation &Op) const {
-  if (std::optional<ConsequenceDecision> Pick = decidePick(F, Op))
-    return *Pick;
+  if (Op.Access != PercpuAccess::Read)
+    if (std::optional<ConsequenceDecision> Pick = decidePick(F, Op))
+      return *Pick;
   ConsequenceDecision D;
   if (Op.Variable.empty())
     return D;
@@ -203,6 +207,10 @@ ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                              "the same value"}};
       return D;
     }
+    // A pointer read, not handed on: it picks an object as a per-CPU
+    // address does.
+    if (Op.PointerValue)
+      return decidePick(F, Op).value_or(D);
     return decideHint(F, Op).value_or(D);
   }
   bool Updates = (writes(Op) && !(Op.Access == PercpuAccess::ReadModifyWrite &&

@@ -90,6 +90,7 @@ TUSummary everyField() {
   Op.MacroNotes = {{{"/src/percpu.h", 30, 1}, "expanded from macro"}};
   Op.States = {unusualState()};
   Op.ValueUsed = true;
+  Op.PointerValue = true;
   Op.RetriedAt = {"/src/a.c", 9, 8};
   F.Ops.push_back(Op);
   Operation Random;
@@ -255,6 +256,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   ASSERT_EQ(Op.States.size(), 1u);
   expectSameState(Op.States[0], unusualState());
   EXPECT_TRUE(Op.ValueUsed);
+  EXPECT_TRUE(Op.PointerValue);
   EXPECT_EQ(Op.RetriedAt, G.Ops[0].RetriedAt);
   EXPECT_EQ(Op.RetriedAt.Line, 9u);
   const Operation &Random = F.Ops[1];
