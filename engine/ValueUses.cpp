@@ -611,7 +611,8 @@ void FunctionAnalyzer::followValues() {
     std::vector<FoundUse> Found;
     // Only a value source of the kernel model's is an lvalue for its
     // object; a CPU number's lvalue is read for its value.
-    // Through a field only a per-CPU pointer: whose lock is taken on the
+    // Through a field only a pointer that picks an object (a per-CPU
+    // address, or a per-CPU read of a pointer): whose lock is taken on the
     // object it picked (cpu-choice).
     const Operation *Op =
         V.Kind == ValueFlow::From::Operation && Out.Ops[V.Index].isPercpu()

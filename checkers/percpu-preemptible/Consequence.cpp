@@ -182,6 +182,7 @@ ConsequenceIndex::decideHint(const FunctionSummary &F,
 
 ConsequenceDecision ConsequenceIndex::decide(const FunctionSummary &F,
                                              const Operation &Op) const {
+  // A pointer read is a pick only once it is not split-rmw (below).
   if (Op.Access != PercpuAccess::Read)
     if (std::optional<ConsequenceDecision> Pick = decidePick(F, Op))
       return *Pick;
