@@ -566,6 +566,22 @@ uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
   return RuledOut ? 0 : Entry.Kinds & R.KindMask;
 }
 
+static Level composedBh(const AbsState &Entry, const RelState &R) {
+  return R.BhDepth > 0   ? Level::Off
+         : R.BhDepth < 0 ? Level::Unknown // released a caller's disable
+                         : Entry.Bh;
+}
+
+/// Bottom halves off, and a context that is not a task's (softirq, hard
+/// IRQ, NMI), hold a count of preempt_count() that no preempt_enable() or
+/// unlock gives back (local_bh_disable() is a preempt-disable too in the
+/// kernel model; the softirq and irq_enter() raise their own): releasing a
+/// caller's other disables, or a sleep after that, leaves preemption off.
+/// A path no kind of context can run is off as well.
+static bool contextHoldsPreemptOff(const AbsState &S) {
+  return S.Bh == Level::Off || !(S.Kinds & KindTask);
+}
+
 AbsState compose(const AbsState &Entry, const RelState &R) {
   AbsState S;
   switch (R.Irq) {
@@ -589,9 +605,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
   S.Kinds = composedKinds(Entry, R);
-  S.Bh = R.BhDepth > 0    ? Level::Off
-         : R.BhDepth < 0  ? Level::Unknown // released a caller's disable
-                          : Entry.Bh;
+  S.Bh = composedBh(Entry, R);
+  if (contextHoldsPreemptOff(S))
+    S.Preempt = Level::Off;
   S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);
   S.SimdUsable = R.SimdUsable || Entry.SimdUsable;
   S.InRcu = R.RcuDepth > 0 || (R.RcuDepth == 0 && Entry.InRcu);
@@ -604,6 +620,8 @@ bool irqsDecidedLocally(const AbsState &Entry, const RelState &R) {
 }
 
 bool preemptDecidedLocally(const AbsState &Entry, const RelState &R) {
+  if (contextHoldsPreemptOff(compose(Entry, R)))
+    return false;
   return sleepDecides(Entry, R) ||
          (R.EnableEvidence && R.PreemptDepth == 0 &&
           Entry.Preempt == Level::Unknown);
@@ -653,9 +671,13 @@ void keepParts(AbsState &S, unsigned Keep) {
   auto Forgets = [&](AbsState::Part P) { return !(Keep & AbsState::part(P)); };
   if (Forgets(AbsState::Migrate))
     S.MigrateDisabled = false;
+  // Where the levels are kept, so are BH off and a context that is not a
+  // task's (as the kinds of all three): compose() reads them for the
+  // preemption they hold off.
+  bool Levels = !Forgets(AbsState::Levels);
   if (Forgets(AbsState::KindsPart))
-    S.Kinds = AllKinds;
-  if (Forgets(AbsState::BhPart))
+    S.Kinds = Levels && !(S.Kinds & KindTask) ? AllKinds & ~KindTask : AllKinds;
+  if (Forgets(AbsState::BhPart) && !(Levels && S.Bh == Level::Off))
     S.Bh = Level::Unknown;
   if (Forgets(AbsState::Simd))
     S.InSimd = S.SimdUsable = false;

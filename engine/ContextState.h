@@ -354,8 +354,10 @@ struct AbsState {
 /// levels that rule kinds out (composedKinds()).
 unsigned partsComposedFrom(unsigned Parts);
 /// Sets the parts of S outside Keep to what an unknown context holds, where
-/// nothing in compose() reads them to give the others: migration, kinds,
-/// bottom halves, SIMD, RCU. The levels and what the caller passes are kept.
+/// nothing in compose() reads them to give the others: migration, kinds and
+/// bottom halves (but for a context not a task's and BH off where the
+/// levels are kept), SIMD, RCU. The levels and what the caller passes are
+/// kept.
 void keepParts(AbsState &S, unsigned Keep);
 /// The parts holds(W, S) reads.
 unsigned partsHeld(ContextWord W);

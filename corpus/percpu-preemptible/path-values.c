@@ -30,30 +30,32 @@ static void recursion_dec(void)
 {
 	__this_cpu_inc(recursion);
 	// CHECK: path-values.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(recursion)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
-	// CHECK: path-values.c:[[@LINE+16]]:1: note: '__do_sys_xmit_toggled' is a system call body: task context, preemptible
-	// CHECK: path-values.c:[[@LINE+21]]:2: note: 'recursion_dec' called here
+	// CHECK: path-values.c:[[@LINE+18]]:1: note: '__do_sys_xmit_toggled' is a system call body: task context, preemptible
+	// CHECK: path-values.c:[[@LINE+23]]:2: note: 'recursion_dec' called here
 }
 
+// The drivers run these with BH off, whose disable an unmatched unlock does
+// not release (sleep-under-caller-lock.c); a preempt_disable() it does.
 SYSCALL_DEFINE1(direct_xmit, struct netdev *, dev)
 {
-	local_bh_disable();
+	preempt_disable();
 	TX_LOCK(dev);
 	__this_cpu_inc(recursion);
 	TX_UNLOCK(dev);
 	recursion_dec();
-	local_bh_enable();
+	preempt_enable();
 	return 0;
 }
 
 // Writing the field the condition reads makes the second test a new one.
 SYSCALL_DEFINE1(xmit_toggled, struct netdev *, dev)
 {
-	local_bh_disable();
+	preempt_disable();
 	TX_LOCK(dev);
 	dev->features ^= F_LLTX;
 	TX_UNLOCK(dev);
 	recursion_dec();
-	local_bh_enable();
+	preempt_enable();
 	return 0;
 }
 

@@ -458,6 +458,55 @@ TEST(AbsState, BottomHalvesAndSimdSectionsCompose) {
   EXPECT_TRUE(compose(process(), Guarded).SimdUsable);
 }
 
+TEST(AbsState, BottomHalvesOffHoldPreemptionOff) {
+  AbsState Softirq = AbsState::fromSpec({Switch::Off, Switch::On});
+  Softirq.Bh = Level::Off;
+  // A callee that releases its caller's lock, then sleeps: the BH disable
+  // is still held, so neither says preemptible.
+  RelState DropAndSleep;
+  DropAndSleep.apply(Effect::PreemptEnable, 0);
+  DropAndSleep.apply(Effect::MaySleep, 1);
+  EXPECT_EQ(compose(Softirq, DropAndSleep).Preempt, Level::Off);
+  EXPECT_FALSE(preemptDecidedLocally(Softirq, DropAndSleep));
+  AbsState LockOnly = AbsState::fromSpec({Switch::Off, Switch::On});
+  EXPECT_TRUE(compose(LockOnly, DropAndSleep).preemptible());
+  // Released the BH disable too: the sleep decides again.
+  RelState DropAll = DropAndSleep;
+  DropAll.apply(Effect::BhEnable, 2);
+  EXPECT_EQ(compose(Softirq, DropAll).Bh, Level::Unknown);
+  // What the solve keeps of a context for the levels keeps BH off, and
+  // only that of the bottom halves.
+  AbsState Kept = Softirq;
+  keepParts(Kept, AbsState::part(AbsState::Levels));
+  EXPECT_EQ(Kept.Bh, Level::Off);
+  AbsState BhOn = process();
+  BhOn.Bh = Level::On;
+  keepParts(BhOn, AbsState::part(AbsState::Levels));
+  EXPECT_EQ(BhOn.Bh, Level::Unknown);
+}
+
+TEST(AbsState, InterruptContextsHoldPreemptionOff) {
+  // An hrtimer callback: hard or soft IRQ, whose count no unlock releases.
+  AbsState Timer = AbsState::fromSpec({Switch::Off, Switch::Unknown});
+  Timer.Kinds = KindHardirq | KindSoftirq;
+  RelState DropAndSleep;
+  DropAndSleep.apply(Effect::PreemptEnable, 0);
+  DropAndSleep.apply(Effect::MaySleep, 1);
+  EXPECT_EQ(compose(Timer, DropAndSleep).Preempt, Level::Off);
+  EXPECT_FALSE(preemptDecidedLocally(Timer, DropAndSleep));
+  // Where it may be a task's, the sleep decides.
+  AbsState MaybeTask = Timer;
+  MaybeTask.Kinds |= KindTask;
+  EXPECT_TRUE(compose(MaybeTask, DropAndSleep).preemptible());
+  // Kept for the levels: not a task's, as every other kind, and nothing
+  // else of the kinds.
+  AbsState Kept = Timer;
+  keepParts(Kept, AbsState::part(AbsState::Levels));
+  EXPECT_EQ(Kept.Kinds, AllKinds & ~KindTask);
+  keepParts(MaybeTask, AbsState::part(AbsState::Levels));
+  EXPECT_EQ(MaybeTask.Kinds, AllKinds);
+}
+
 TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
   // in_interrupt() false: no bottom-half disable counted.
   RelState NotInInterrupt;
@@ -499,12 +548,13 @@ TEST(AbsState, EachPartIsComposedFromThePartsItNeeds) {
   Softirq.InRcu = Softirq.InSimd = Softirq.MigrateDisabled = true;
   AbsState IrqsOff = process();
   IrqsOff.Irqs = Level::Off;
-  RelState BhOn, IrqsOn, Held;
+  RelState BhOn, IrqsOn, Held, Released;
   BhOn.apply(Effect::AssertBhEnabled, 0);
   IrqsOn.apply(Effect::AssertIrqsEnabled, 0);
   Held.apply(Effect::RcuReadLock, 0);
+  Released.apply(Effect::PreemptEnable, 0);
   for (const AbsState &Entry : {Softirq, IrqsOff})
-    for (const RelState &R : {BhOn, IrqsOn, Held, RelState()})
+    for (const RelState &R : {BhOn, IrqsOn, Held, Released, RelState()})
       for (unsigned P = 0; P < AbsState::NumParts; ++P) {
         AbsState Kept = Entry;
         keepParts(Kept, partsComposedFrom(1u << P));

@@ -20,13 +20,13 @@ entry-points:
     context: {preempt: on, irqs: on, kind: [task]}
     reason: "a task"
   - functions: [caller_1, caller_4]
-    context: {preempt: on, irqs: on, kind: [softirq]}
+    context: {preempt: off, irqs: on, kind: [softirq]}
     reason: "a softirq"
   - functions: [caller_2]
-    context: {preempt: off, irqs: on, kind: [task]}
-    reason: "a task, preemption off"
+    context: {preempt: off, irqs: off, kind: [task]}
+    reason: "a task, IRQs off"
   - functions: [caller_3, caller_5]
-    context: {preempt: on, irqs: on, kind: [hardirq]}
+    context: {preempt: off, irqs: on, kind: [hardirq]}
     reason: "a hard IRQ"
 )";
 
@@ -75,15 +75,15 @@ TEST(EntryContextsBound, FurtherContextsAreJoinedByClass) {
   Solved S(*M, 2);
   using C = Solved::Context;
   // Two contexts kept whole. Past them the flags are forgotten: caller_2's
-  // is a class of its own (preemption off); caller_3's hard IRQ opens the
-  // class of the first two, caller_4's softirq joins it, and caller_5's
-  // hard IRQ is in it already.
+  // is a class of its own (IRQs off); caller_3's hard IRQ opens the class
+  // of the second, caller_4's softirq joins it, and caller_5's hard IRQ is
+  // in it already.
   EXPECT_EQ(S.contexts(),
             (std::vector<C>{{1, Level::On, KindTask, 0},
-                            {11, Level::On, KindSoftirq, 1},
+                            {11, Level::Off, KindSoftirq, 1},
                             {21, Level::Off, KindTask, -1},
-                            {31, Level::On, KindHardirq, -1},
-                            {41, Level::On, KindHardirq | KindSoftirq, -1}}));
+                            {31, Level::Off, KindHardirq, -1},
+                            {41, Level::Off, KindHardirq | KindSoftirq, -1}}));
   // "tests" and "leaf", which the four contexts past the bound all reach.
   EXPECT_EQ(S.P.entryStats().Widened, 2u);
 }
@@ -94,11 +94,11 @@ TEST(EntryContextsBound, UnboundedEveryContextIsKept) {
   Solved S(*M, 0);
   using C = Solved::Context;
   EXPECT_EQ(S.contexts(), (std::vector<C>{{1, Level::On, KindTask, 0},
-                                          {11, Level::On, KindSoftirq, 1},
+                                          {11, Level::Off, KindSoftirq, 1},
                                           {21, Level::Off, KindTask, 2},
-                                          {31, Level::On, KindHardirq, 3},
-                                          {41, Level::On, KindSoftirq, 4},
-                                          {51, Level::On, KindHardirq, 5}}));
+                                          {31, Level::Off, KindHardirq, 3},
+                                          {41, Level::Off, KindSoftirq, 4},
+                                          {51, Level::Off, KindHardirq, 5}}));
   EXPECT_EQ(S.P.entryStats().Widened, 0u);
 }
 
