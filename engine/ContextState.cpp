@@ -672,11 +672,18 @@ void keepParts(AbsState &S, unsigned Keep) {
   if (Forgets(AbsState::Migrate))
     S.MigrateDisabled = false;
   // Where the levels are kept, so are BH off and a context that is not a
-  // task's (as the kinds of all three): compose() reads them for the
-  // preemption they hold off.
+  // task's: compose() reads them for the preemption they hold off. Where
+  // nothing reads either, one mark says both (BH off), so that the
+  // contexts they would tell apart stay one.
   bool Levels = !Forgets(AbsState::Levels);
-  if (Forgets(AbsState::KindsPart))
-    S.Kinds = Levels && !(S.Kinds & KindTask) ? AllKinds & ~KindTask : AllKinds;
+  if (Forgets(AbsState::KindsPart)) {
+    bool NotTask = Levels && !(S.Kinds & KindTask);
+    S.Kinds = AllKinds;
+    if (NotTask && Forgets(AbsState::BhPart))
+      S.Bh = Level::Off;
+    else if (NotTask)
+      S.Kinds = AllKinds & ~KindTask;
+  }
   if (Forgets(AbsState::BhPart) && !(Levels && S.Bh == Level::Off))
     S.Bh = Level::Unknown;
   if (Forgets(AbsState::Simd))

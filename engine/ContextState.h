@@ -356,8 +356,8 @@ unsigned partsComposedFrom(unsigned Parts);
 /// Sets the parts of S outside Keep to what an unknown context holds, where
 /// nothing in compose() reads them to give the others: migration, kinds and
 /// bottom halves (but for a context not a task's and BH off where the
-/// levels are kept), SIMD, RCU. The levels and what the caller passes are
-/// kept.
+/// levels are kept, marked as BH off where neither part is), SIMD, RCU. The
+/// levels and what the caller passes are kept.
 void keepParts(AbsState &S, unsigned Keep);
 /// The parts holds(W, S) reads.
 unsigned partsHeld(ContextWord W);

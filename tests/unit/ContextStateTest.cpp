@@ -474,6 +474,7 @@ TEST(AbsState, BottomHalvesOffHoldPreemptionOff) {
   RelState DropAll = DropAndSleep;
   DropAll.apply(Effect::BhEnable, 2);
   EXPECT_EQ(compose(Softirq, DropAll).Bh, Level::Unknown);
+  EXPECT_TRUE(compose(Softirq, DropAll).preemptible());
   // What the solve keeps of a context for the levels keeps BH off, and
   // only that of the bottom halves.
   AbsState Kept = Softirq;
@@ -498,13 +499,22 @@ TEST(AbsState, InterruptContextsHoldPreemptionOff) {
   AbsState MaybeTask = Timer;
   MaybeTask.Kinds |= KindTask;
   EXPECT_TRUE(compose(MaybeTask, DropAndSleep).preemptible());
-  // Kept for the levels: not a task's, as every other kind, and nothing
-  // else of the kinds.
+  // Kept for the levels: marked as BH off, which holds preemption off the
+  // same way, and nothing of the kinds; where BH is kept, as every kind but
+  // a task's.
   AbsState Kept = Timer;
   keepParts(Kept, AbsState::part(AbsState::Levels));
+  EXPECT_EQ(Kept.Kinds, AllKinds);
+  EXPECT_EQ(Kept.Bh, Level::Off);
+  EXPECT_EQ(compose(Kept, DropAndSleep).Preempt, Level::Off);
+  Kept = Timer;
+  keepParts(Kept, AbsState::part(AbsState::Levels) |
+                      AbsState::part(AbsState::BhPart));
   EXPECT_EQ(Kept.Kinds, AllKinds & ~KindTask);
+  EXPECT_EQ(Kept.Bh, Level::Unknown);
   keepParts(MaybeTask, AbsState::part(AbsState::Levels));
   EXPECT_EQ(MaybeTask.Kinds, AllKinds);
+  EXPECT_EQ(MaybeTask.Bh, Level::Unknown);
 }
 
 TEST(AbsState, BranchThatSaysBhOrIrqsOnRunsOnlyWhereTheyAre) {
