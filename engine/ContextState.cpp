@@ -566,12 +566,6 @@ uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
   return RuledOut ? 0 : Entry.Kinds & R.KindMask;
 }
 
-static Level composedBh(const AbsState &Entry, const RelState &R) {
-  return R.BhDepth > 0   ? Level::Off
-         : R.BhDepth < 0 ? Level::Unknown // released a caller's disable
-                         : Entry.Bh;
-}
-
 /// Bottom halves off, and a context that is not a task's (softirq, hard
 /// IRQ, NMI), hold a count of preempt_count() that no preempt_enable() or
 /// unlock gives back (local_bh_disable() is a preempt-disable too in the
@@ -605,7 +599,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   S.MigrateDisabled = R.AssertedPinned || R.MigrateDepth > 0 ||
                       (R.MigrateDepth == 0 && Entry.MigrateDisabled);
   S.Kinds = composedKinds(Entry, R);
-  S.Bh = composedBh(Entry, R);
+  S.Bh = R.BhDepth > 0   ? Level::Off
+         : R.BhDepth < 0 ? Level::Unknown // released a caller's disable
+                         : Entry.Bh;
   if (contextHoldsPreemptOff(S))
     S.Preempt = Level::Off;
   S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);

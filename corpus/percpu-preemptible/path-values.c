@@ -6,7 +6,6 @@
 // parameter keeps the caller's constant until the function assigns it
 // (__xdp_return(napi_direct)).
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
-#include <linux/bottom_half.h>
 #include <linux/percpu.h>
 #include <linux/preempt.h>
 #include <linux/spinlock.h>
