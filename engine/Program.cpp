@@ -149,8 +149,8 @@ void Program::boundFieldFacts(size_t Function, AbsState &S) {
   FieldFactsBounded[Function] = true;
 }
 
-uint32_t Program::widenEntry(size_t Function, uint32_t State) {
-  AbsState W = States[State];
+uint32_t Program::widenEntry(size_t Function, const AbsState &State) {
+  AbsState W = State;
   W.ArgKnown = W.ArgTrue = 0;
   W.ArgBits.clear();
   std::unique_ptr<llvm::DenseMap<size_t, uint32_t>> &Joined = Widened[Function];
@@ -172,6 +172,16 @@ uint32_t Program::widenEntry(size_t Function, uint32_t State) {
   return Id;
 }
 
+uint32_t Program::find(const AbsState &State) const {
+  auto It = StateIds.find(stateKey(State));
+  if (It == StateIds.end())
+    return NoState;
+  for (uint32_t I = It->second; I != NoState; I = SameHash[I])
+    if (States[I] == State)
+      return I;
+  return NoState;
+}
+
 uint32_t Program::intern(const AbsState &State) {
   size_t Hash = stateKey(State);
   auto [It, First] = StateIds.try_emplace(Hash, uint32_t(States.size()));
@@ -188,7 +198,8 @@ uint32_t Program::intern(const AbsState &State) {
   return States.size() - 1;
 }
 
-bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
+bool Program::addEntry(size_t Function, const AbsState &State,
+                       EntryContexts::Stored Origin) {
   if (!PartsKept[Function])
     return false;
   std::vector<EntryContexts::Stored> &Known = Entries[Function];
@@ -209,11 +220,15 @@ bool Program::addEntry(size_t Function, EntryContexts::Stored Origin) {
                      return E.State == State;
                    });
   };
-  // Past the bound, a context it already has needs no join.
-  if (MaxEntryContexts && Known.size() >= MaxEntryContexts &&
-      (Has(Origin.State) ||
-       (Origin.State = widenEntry(Function, Origin.State)) == NoState))
-    return false;
+  if (pastBound(Function)) {
+    // A context it already has needs no join.
+    uint32_t Id = Origin.State == NoState ? find(State) : Origin.State;
+    if ((Id != NoState && Has(Id)) ||
+        (Origin.State = widenEntry(Function, State)) == NoState)
+      return false;
+  } else if (Origin.State == NoState) {
+    Origin.State = intern(State);
+  }
   if (Index ? !Index->insert(Origin.State).second : Has(Origin.State))
     return false;
   // Millions of these vectors: grown by a quarter, not doubled, their spare
@@ -230,7 +245,7 @@ bool Program::addFactEntry(size_t Function, const AbsState &State, Note Why) {
   Origin.Caller = NoteChain::Fact;
   Origin.Path = FactNotes.size();
   FactNotes.push_back(std::move(Why));
-  if (addEntry(Function, State, Origin))
+  if (addKeptEntry(Function, State, Origin))
     return true;
   FactNotes.pop_back();
   return false;
@@ -712,7 +727,7 @@ void Program::propagateGeneric(size_t I, size_t E, const AbsState &Entry,
     // work list's order were before the groups.
     for (size_t M = 0; M < G.Members.size(); ++M)
       if (uint32_t Group = G.GroupOf[M]; New[Group])
-        if (addEntry(G.Members[M],
+        if (addEntry(G.Members[M], States[StateOf[Group]],
                      {StateOf[Group], uint32_t(I), uint32_t(E), Path - 1}))
           Work.push_back(G.Members[M]);
   }
@@ -936,7 +951,7 @@ void Program::solve(ContextDemand Reads) {
       std::optional<Note> Sleeps = sleepsOnEveryPath(Functions[I]);
       if (Sleeps ? addFactEntry(I, AbsState::fromSpec({Switch::On, Switch::On}),
                                 std::move(*Sleeps))
-                 : addEntry(I, AbsState{}, {0, Unexplained}))
+                 : addKeptEntry(I, AbsState{}, {0, Unexplained}))
         Work.push_back(I);
       Unreached[I] = !Sleeps;
     }
@@ -1095,13 +1110,15 @@ void Program::propagate(std::deque<size_t> &Work) {
             if (Slot >= Last.size())
               Last.resize(Slot + 1, {SIZE_MAX, NoState});
             auto &[LastTo, LastState] = Last[Slot++];
-            if (LastTo == To && States[LastState] == Callee)
+            if (LastTo == To && LastState != NoState &&
+                States[LastState] == Callee)
               continue;
-            EntryContexts::Stored Origin{intern(Callee), uint32_t(I),
-                                         uint32_t(E), Path - 1};
+            EntryContexts::Stored Origin{pastBound(To) ? find(Callee)
+                                                       : intern(Callee),
+                                         uint32_t(I), uint32_t(E), Path - 1};
             LastTo = To;
             LastState = Origin.State;
-            if (addEntry(To, Origin))
+            if (addEntry(To, Callee, Origin))
               Work.push_back(To);
           }
         }

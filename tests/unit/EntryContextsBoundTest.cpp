@@ -9,6 +9,8 @@
 
 #include "gtest/gtest.h"
 
+#include <set>
+
 using namespace kharden;
 using namespace kharden::test;
 
@@ -86,6 +88,21 @@ TEST(EntryContextsBound, FurtherContextsAreJoinedByClass) {
                             {41, Level::Off, KindHardirq | KindSoftirq, -1}}));
   // "tests" and "leaf", which the four contexts past the bound all reach.
   EXPECT_EQ(S.P.entryStats().Widened, 2u);
+}
+
+// A context past the bound is interned only as the joined state it becomes:
+// on the 3621-unit allmodconfig tree 44 % of the states were interned for
+// contexts no function kept.
+TEST(EntryContextsBound, OnlyTheStatesKeptAreInterned) {
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  Solved S(*M, 2);
+  std::set<const AbsState *> Kept;
+  for (std::string Name : {"caller_0", "caller_1", "caller_2", "caller_3",
+                           "caller_4", "caller_5", "tests", "leaf"})
+    for (const EntryContext &E : S.P.entries(*S.P.find(Name)))
+      Kept.insert(&E.State);
+  EXPECT_EQ(S.P.entryStats().States, Kept.size());
 }
 
 TEST(EntryContextsBound, UnboundedEveryContextIsKept) {
