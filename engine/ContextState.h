@@ -11,6 +11,7 @@
 #ifndef KHARDEN_ENGINE_CONTEXTSTATE_H
 #define KHARDEN_ENGINE_CONTEXTSTATE_H
 
+#include "engine/InternedString.h"
 #include "engine/KernelModel.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -75,7 +76,8 @@ struct KnownBits {
 /// Field ("evt.cpumask") of the object the argument points to.
 struct ArgRef {
   uint8_t Index = 0;
-  std::string Field;
+  /// Interned: the solve holds millions of these, with few distinct paths.
+  InternedString Field;
 
   bool operator==(const ArgRef &O) const {
     return Index == O.Index && Field == O.Field;

@@ -70,7 +70,7 @@ void Program::dumpEntryBreakdown(unsigned Top) const {
                  << " contexts, bitArgs";
     for (const ArgRef &A : BitArgs[I])
       llvm::errs() << " " << unsigned(A.Index)
-                   << (A.Field.empty() ? "" : "->" + A.Field);
+                   << (A.Field.empty() ? "" : "->" + A.Field.str());
     llvm::errs() << ", fnParams";
     for (unsigned P = 0; P < CallSite::MaxFunctionParams; ++P)
       if (functionMatters(I, P))

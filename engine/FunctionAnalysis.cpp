@@ -527,7 +527,7 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
           OS << " [" << stateText(S) << "]";
         for (const auto &[A, B] : Out.Calls[E.Index].ArgBits)
           OS << " arg" << unsigned(A.Index) << (A.Field.empty() ? "" : "->")
-             << A.Field << "=" << describe(B);
+             << A.Field.str() << "=" << describe(B);
         break;
       case Event::Site:
         OS << "site " << Out.Sites[E.Index].Macro;
@@ -543,8 +543,8 @@ void FunctionAnalyzer::dump(llvm::raw_ostream &OS) const {
   for (const RelState &S : Out.ExitStates)
     OS << "  exit [" << stateText(S) << "]\n";
   for (const auto &[A, B] : Out.ForCallers->Stores)
-    OS << "  stores param" << unsigned(A.Index) << "->" << A.Field << " = "
-       << describe(B) << "\n";
+    OS << "  stores param" << unsigned(A.Index) << "->" << A.Field.str()
+       << " = " << describe(B) << "\n";
   OS << "  returns " << describe(Out.ForCallers->ReturnBits) << "\n";
   for (const auto &[Field, B] : Out.ForCallers->ReturnFields)
     OS << "  returns field " << Field << " = " << describe(B) << "\n";

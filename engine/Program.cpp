@@ -981,7 +981,7 @@ void Program::solve(ContextDemand Reads) {
                        << unsigned(E.State.ArgTrue);
           for (const auto &[A, B] : E.State.ArgBits)
             llvm::errs() << " arg" << unsigned(A.Index)
-                         << (A.Field.empty() ? "" : "->" + A.Field) << " "
+                         << (A.Field.empty() ? "" : "->" + A.Field.str()) << " "
                          << describe(B);
           for (const auto &[P, F] : E.State.FnArgs)
             llvm::errs() << " arg" << unsigned(P) << " "

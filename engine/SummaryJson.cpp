@@ -381,7 +381,7 @@ private:
     for (const auto &[Ref, B] : Facts) {
       json::Object O{{"arg", Ref.Index}, {"bits", bits(B)}};
       if (!Ref.Field.empty())
-        O["field"] = Ref.Field;
+        O["field"] = Ref.Field.str();
       A.push_back(std::move(O));
     }
     return A;
@@ -393,7 +393,7 @@ private:
                    {"mask", int64_t(T.Mask)},
                    {"value", int64_t(T.Value)}};
     if (!T.Arg.Field.empty())
-      O["field"] = T.Arg.Field;
+      O["field"] = T.Arg.Field.str();
     if (T.relation())
       O["other"] = T.Other;
     return O;

@@ -112,8 +112,8 @@ static std::string key(size_t F, const AbsState &E, int FaultsOff) {
      << unsigned(E.Bh) << ':' << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown)
      << ':' << unsigned(E.ArgTrue);
   for (const auto &[A, B] : E.ArgBits)
-    OS << ':' << unsigned(A.Index) << A.Field << '=' << B.Zero << '/' << B.One
-       << B.NonZero;
+    OS << ':' << unsigned(A.Index) << A.Field.str() << '=' << B.Zero << '/'
+       << B.One << B.NonZero;
   return K;
 }
 
