@@ -28,6 +28,15 @@ std::string TUContext::linkName(llvm::StringRef Name) const {
   return Image.empty() ? Name.str() : Image + "|" + Name.str();
 }
 
+const FunctionDecl *namedFunction(const Expr *E) {
+  E = E->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    E = U->getSubExpr()->IgnoreParenCasts();
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
+}
+
 namespace function_analysis {
 
 namespace {

@@ -50,6 +50,9 @@ struct TUContext {
   std::string linkName(llvm::StringRef Name) const;
 };
 
+/// The function an expression names (`fn`, `&fn`, through casts), if any.
+const clang::FunctionDecl *namedFunction(const clang::Expr *E);
+
 /// Analyses FD's body.
 FunctionSummary analyzeFunction(const clang::FunctionDecl *FD, TUContext &TU);
 

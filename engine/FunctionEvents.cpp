@@ -20,16 +20,6 @@ bool isIdentity(const RelState &S) {
   return S.withoutLocalFacts().sameContext(RelState{});
 }
 
-/// The function an argument is (`fn`, `&fn`), if it is one.
-const FunctionDecl *functionOf(const Expr *Arg) {
-  const Expr *E = Arg->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_AddrOf)
-    E = U->getSubExpr()->IgnoreParenCasts();
-  const auto *D = dyn_cast<DeclRefExpr>(E);
-  return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
-}
-
 /// Whether User, E's parent, uses E's value. A statement of its own is
 /// unused wherever it stands: in a block, and as the branch of an `if`, the
 /// body of a loop or what a label or `case` marks (`out: __this_cpu_inc(x);`,
@@ -639,7 +629,7 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
   for (unsigned I = 0;
        CE && I < std::min(CE->getNumArgs(), CallSite::MaxFunctionParams); ++I) {
     const Expr *Arg = CE->getArg(I);
-    if (const FunctionDecl *F = functionOf(Arg))
+    if (const FunctionDecl *F = namedFunction(Arg))
       Passes.FnArgs.push_back({uint8_t(I), TU.keyOf(F)});
     else if (std::optional<unsigned> P =
                  Slots->passedOn(Arg->IgnoreParenImpCasts());

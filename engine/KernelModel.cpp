@@ -28,6 +28,7 @@ struct ModelFile {
   std::optional<Workqueues> Queues;
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
+  std::vector<BoundThread> Bound;
   std::vector<CheckRule> CheckRules;
 };
 
@@ -54,6 +55,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::BoundThread)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CallArgument)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextWord)
@@ -337,6 +339,15 @@ template <> struct MappingTraits<CallArgument> {
   }
 };
 
+template <> struct MappingTraits<BoundThread> {
+  static void mapping(IO &Io, BoundThread &B) {
+    Io.mapRequired("creates", B.Creates);
+    Io.mapRequired("binds", B.Binds);
+    Io.mapRequired("context", B.Context);
+    Io.mapRequired("reason", B.Reason);
+  }
+};
+
 template <> struct MappingTraits<SeparateImage> {
   static void mapping(IO &Io, SeparateImage &I) {
     Io.mapRequired("macro", I.Macro);
@@ -481,6 +492,7 @@ template <> struct MappingTraits<ModelFile> {
         Ctx->ValueRules.push_back(V.Rule);
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
+    Io.mapOptional("bound-threads", F.Bound);
     Io.mapOptional("check-rules", F.CheckRules);
   }
   static std::string validate(IO &, ModelFile &F) {
@@ -641,6 +653,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
+  prepend(Bound, std::move(File.Bound));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
   if (File.Queues)

@@ -233,6 +233,16 @@ struct CallArgument {
   unsigned Argument = 0;
 };
 
+/// A thread bound to one CPU before it first runs: Creates makes it (its
+/// argument: the thread's function) and returns the task, which Binds (its
+/// argument: the task) binds. The function then runs in Context
+/// (kthread_create_on_node() and kthread_bind(): pinned).
+struct BoundThread {
+  CallArgument Creates, Binds;
+  ContextSpec Context;
+  std::string Reason;
+};
+
 /// A call that queues a work item: its work item argument, and its
 /// workqueue argument (none: the default, bound system_wq).
 struct QueueCall {
@@ -384,6 +394,7 @@ public:
     return StateCallbackTables;
   }
   const std::vector<SeparateImage> &separateImages() const { return Images; }
+  const std::vector<BoundThread> &boundThreads() const { return Bound; }
   const std::vector<CheckRule> &checkRules() const { return CheckRules; }
   /// Check's rules, in the table's order.
   std::vector<const CheckRule *> rulesOf(llvm::StringRef Check) const;
@@ -457,6 +468,7 @@ private:
   Workqueues Queues;
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
+  std::vector<BoundThread> Bound;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;

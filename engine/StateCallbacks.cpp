@@ -9,17 +9,6 @@ using namespace clang;
 namespace kharden {
 namespace {
 
-/// The function an initializer or argument names (`f`, `&f`), if any.
-const FunctionDecl *namedFunction(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    return dyn_cast<FunctionDecl>(DRE->getDecl());
-  return nullptr;
-}
-
 /// What initializes member Path ("startup.single") of the object Init
 /// initializes, in the semantic form of its initializer list; null if
 /// nothing does.

@@ -1,5 +1,6 @@
 #include "engine/TUAnalysis.h"
 
+#include "engine/BoundThreads.h"
 #include "engine/FunctionAnalysis.h"
 #include "engine/PointerFlows.h"
 #include "engine/StateCallbacks.h"
@@ -224,6 +225,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Named);
   collectWorkQueues(Roots, Pending, TU, Out);
   collectStateCallbacks(Roots, TU, Out);
+  collectBoundThreads(Roots, TU, Out);
 
   // What the file defines, what that calls, and the functions it stores in
   // pointers (whose callers may be in other files).

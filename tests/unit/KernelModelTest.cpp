@@ -240,6 +240,30 @@ separate-images:
             "'@' or ':'");
 }
 
+TEST(KernelModel, BoundThreads) {
+  auto M = parse(R"(
+bound-threads:
+  - creates: {names: [kthread_create_on_node, kthread_create], argument: 0}
+    binds: {names: [kthread_bind], argument: 0}
+    context: {preempt: on, irqs: on, migration: off, kind: [task]}
+    reason: r
+)");
+  ASSERT_TRUE(M);
+  ASSERT_EQ(M->boundThreads().size(), 1u);
+  const BoundThread &B = M->boundThreads().front();
+  EXPECT_EQ(B.Creates.Names, (std::vector<std::string>{"kthread_create_on_node",
+                                                       "kthread_create"}));
+  EXPECT_EQ(B.Binds.Names, std::vector<std::string>{"kthread_bind"});
+  EXPECT_EQ(B.Binds.Argument, 0u);
+  EXPECT_EQ(B.Context.Migration, Switch::Off);
+
+  EXPECT_EQ(parseError("bound-threads:\n"
+                       "  - creates: {names: [c], argument: 0}\n"
+                       "    context: {preempt: on, irqs: on}\n"
+                       "    reason: r\n"),
+            "test.yaml:2:5: missing required key 'binds'");
+}
+
 TEST(KernelModel, ContextsStateTheirKindAndBottomHalves) {
   auto M = parse(R"(
 entry-points:
