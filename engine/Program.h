@@ -248,6 +248,8 @@ private:
   /// no entry context kept (docs/benchmarks.md).
   bool addEntry(size_t Function, const AbsState &State,
                 EntryContexts::Stored Origin);
+  /// Whether Function has its MaxEntryContexts contexts: further ones are
+  /// joined (widenEntry()).
   bool pastBound(size_t Function) const {
     return MaxEntryContexts && Entries[Function].size() >= MaxEntryContexts;
   }
