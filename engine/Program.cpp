@@ -1113,7 +1113,8 @@ void Program::propagate(std::deque<size_t> &Work) {
             if (LastTo == To && LastState != NoState &&
                 States[LastState] == Callee)
               continue;
-            EntryContexts::Stored Origin{pastBound(To) ? find(Callee)
+            // Past the bound, addEntry() looks the state up itself.
+            EntryContexts::Stored Origin{pastBound(To) ? NoState
                                                        : intern(Callee),
                                          uint32_t(I), uint32_t(E), Path - 1};
             LastTo = To;
