@@ -32,6 +32,9 @@ namespace kharden {
 
 /// The slot of parameter Index of the function with key Function.
 std::string parameterSlot(llvm::StringRef Function, unsigned Index);
+/// Where the blocks of a notifier chain registration whose head the run
+/// cannot name go: every chain ("chain:HEAD") holds what this slot holds.
+constexpr llvm::StringLiteral AnyChainSlot = "chain:*";
 /// The function name in a key: "run" for "run", "/src/a.c@run" and
 /// "kvm-nvhe|run" (a separate image's).
 llvm::StringRef functionNameOfKey(llvm::StringRef Key);

@@ -477,6 +477,8 @@ size_t hashState(const AbsState &S, unsigned Forget) {
     Add(7, uint64_t(S.InSimd) << 1 | S.SimdUsable);
   if (Has(AbsState::Rcu))
     Add(8, S.InRcu);
+  if (Has(AbsState::ChainPart))
+    Add(9, S.Chain);
   return llvm::hash_combine_range(W.begin(), W.end());
 }
 
@@ -686,6 +688,8 @@ void keepParts(AbsState &S, unsigned Keep) {
     S.InSimd = S.SimdUsable = false;
   if (Forgets(AbsState::Rcu))
     S.InRcu = false;
+  if (Forgets(AbsState::ChainPart))
+    S.Chain = 0;
 }
 
 unsigned partsHeld(ContextWord W) {

@@ -307,6 +307,11 @@ struct AbsState {
   bool InSimd = false;
   bool SimdUsable = false;
   bool InRcu = false; ///< Inside an RCU read-side critical section.
+  /// Below a call of a notifier chain (the kernel model's notifier-chains)
+  /// by direct calls: which chain (the solve's number, from 1), so that
+  /// the call through the chain's block field reaches that chain's
+  /// functions only; 0 elsewhere.
+  uint32_t Chain = 0;
 
   bool preemptible() const {
     return Preempt == Level::On && Irqs == Level::On;
@@ -314,10 +319,9 @@ struct AbsState {
   bool operator==(const AbsState &O) const {
     return Preempt == O.Preempt && Irqs == O.Irqs &&
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
-           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits &&
-           FnArgs == O.FnArgs && Kinds == O.Kinds && Bh == O.Bh &&
-           InSimd == O.InSimd && SimdUsable == O.SimdUsable &&
-           InRcu == O.InRcu;
+           ArgTrue == O.ArgTrue && ArgBits == O.ArgBits && FnArgs == O.FnArgs &&
+           Kinds == O.Kinds && Bh == O.Bh && InSimd == O.InSimd &&
+           SimdUsable == O.SimdUsable && InRcu == O.InRcu && Chain == O.Chain;
   }
   /// Whether the context is known to be one of kinds K (not every kind).
   bool mayBe(ContextKind K) const { return Kinds != AllKinds && (Kinds & K); }
@@ -344,6 +348,7 @@ struct AbsState {
     BhPart,     ///< Bh
     Simd,       ///< InSimd, SimdUsable
     Rcu,        ///< InRcu
+    ChainPart,  ///< Chain
     NumParts
   };
   /// Sets of parts, 1 << Part each.
@@ -358,7 +363,8 @@ unsigned partsComposedFrom(unsigned Parts);
 /// Sets the parts of S outside Keep to what an unknown context holds, where
 /// nothing in compose() reads them to give the others: migration, kinds and
 /// bottom halves (but for a context not a task's and BH off where the
-/// levels are kept, marked as BH off where neither part is), SIMD, RCU. The
+/// levels are kept, marked as BH off where neither part is), SIMD, RCU, the
+/// notifier chain. The
 /// levels and what the caller passes are kept.
 void keepParts(AbsState &S, unsigned Keep);
 /// The parts holds(W, S) reads.

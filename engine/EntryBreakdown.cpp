@@ -20,7 +20,7 @@ namespace {
 const char *const PartNames[AbsState::NumParts] = {
     "preempt/irqs", "migrate", "arg constants", "arg bits",
     "field bits",   "fn args", "kinds",         "bh",
-    "simd",         "rcu"};
+    "simd",         "rcu",     "chain"};
 
 /// Contexts of one function left when the parts in Mask are forgotten
 /// (hash collisions aside: a debug count).

@@ -637,6 +637,9 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
              Arg->getType()->isFunctionPointerType())
       Passes.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
   }
+  if (const std::string *Chain =
+          CE && TU.Pointers ? TU.Pointers->chainCalled(CE) : nullptr)
+    Passes.Chain = *Chain;
   C.Passes = Passes;
   llvm::sort(Bits, llvm::less_first());
   C.ArgBits = Bits;

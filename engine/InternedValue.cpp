@@ -8,7 +8,8 @@ namespace kharden {
 
 // Values are found by a key that writes each field: a new field must be
 // written too, or values that differ in it would be taken for one another.
-static_assert(sizeof(CallSite::Passed) == 4 * 24 && sizeof(BitsTransfer) == 40,
+static_assert(sizeof(CallSite::Passed) == 4 * 24 + sizeof(std::string) &&
+                  sizeof(BitsTransfer) == 40,
               "a field was added: add it to keyOf()");
 
 /// Each part's size first, then its items field by field (no padding).
@@ -41,6 +42,7 @@ static llvm::StringRef keyOf(const CallSite::Passed &V, std::string &Buf) {
     Buf += Key;
   }
   PutPairs(V.FnForwarded);
+  Buf += V.Chain; // last: its length is the rest
   return Buf;
 }
 

@@ -29,6 +29,7 @@ struct ModelFile {
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   std::vector<BoundThread> Bound;
+  std::optional<NotifierChains> Chains;
   std::vector<CheckRule> CheckRules;
 };
 
@@ -348,6 +349,27 @@ template <> struct MappingTraits<BoundThread> {
   }
 };
 
+template <> struct MappingTraits<NotifierChains> {
+  static void mapping(IO &Io, NotifierChains &C) {
+    Io.mapRequired("block", C.Block);
+    Io.mapRequired("register", C.Register);
+    Io.mapRequired("call", C.Call);
+  }
+  static std::string validate(IO &, NotifierChains &C) {
+    // The field's slot: "struct.field", as the run names callbacks.
+    size_t Dot = C.Block.find('.');
+    if (Dot == 0 || Dot == std::string::npos || Dot + 1 == C.Block.size() ||
+        C.Block.find('.', Dot + 1) != std::string::npos)
+      return "block '" + C.Block + "' must be STRUCT.FIELD";
+    std::string Error = validateNames(C.Register, "register");
+    if (Error.empty())
+      Error = validateNames(C.Call, "call");
+    if (Error.empty())
+      Error = validateExactNames(C.Register, "register");
+    return Error.empty() ? validateExactNames(C.Call, "call") : Error;
+  }
+};
+
 template <> struct MappingTraits<SeparateImage> {
   static void mapping(IO &Io, SeparateImage &I) {
     Io.mapRequired("macro", I.Macro);
@@ -493,6 +515,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
     Io.mapOptional("bound-threads", F.Bound);
+    Io.mapOptional("notifier-chains", F.Chains);
     Io.mapOptional("check-rules", F.CheckRules);
   }
   static std::string validate(IO &, ModelFile &F) {
@@ -658,6 +681,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
     StackOffset = std::move(*File.StackOffset);
   if (File.Queues)
     Queues = std::move(*File.Queues);
+  if (File.Chains)
+    Chains = std::move(*File.Chains);
   SHA1 Hash;
   Hash.update(Digest);
   Hash.update(Buffer.getBuffer());

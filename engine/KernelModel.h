@@ -243,6 +243,21 @@ struct BoundThread {
   std::string Reason;
 };
 
+/// Notifier chains (include/linux/notifier.h): a registration
+/// `Register(head, block)` puts a block on the chain at head, and a call
+/// `Call(head, ...)` calls the Block field ("notifier_block.notifier_call")
+/// of every block on that chain, and of no other.
+struct NotifierChains {
+  std::string Block;
+  std::vector<std::string> Register, Call;
+  bool isRegister(llvm::StringRef Name) const {
+    return llvm::is_contained(Register, Name);
+  }
+  bool isCall(llvm::StringRef Name) const {
+    return llvm::is_contained(Call, Name);
+  }
+};
+
 /// A call that queues a work item: its work item argument, and its
 /// workqueue argument (none: the default, bound system_wq).
 struct QueueCall {
@@ -395,6 +410,7 @@ public:
   }
   const std::vector<SeparateImage> &separateImages() const { return Images; }
   const std::vector<BoundThread> &boundThreads() const { return Bound; }
+  const NotifierChains &notifierChains() const { return Chains; }
   const std::vector<CheckRule> &checkRules() const { return CheckRules; }
   /// Check's rules, in the table's order.
   std::vector<const CheckRule *> rulesOf(llvm::StringRef Check) const;
@@ -469,6 +485,7 @@ private:
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   std::vector<BoundThread> Bound;
+  NotifierChains Chains;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;

@@ -77,8 +77,10 @@ public:
     if (B->getOpcode() == BO_Assign &&
         (isFunctionPointer(B->getLHS()->getType()) ||
          keepsFunction(B->getLHS())))
-      if (auto S = P.slotOf(B->getLHS()))
+      if (auto S = P.slotOf(B->getLHS())) {
         P.store(*S, B->getRHS());
+        P.blockStore(B->getLHS(), B->getRHS());
+      }
     return true;
   }
 
@@ -89,6 +91,8 @@ public:
                                                       : std::nullopt);
     else if (keepsFunction(V))
       P.store(*P.variableSlot(V), V->getInit());
+    if (!isa<ParmVarDecl>(V))
+      P.blockInit(V);
     return true;
   }
 
@@ -111,6 +115,7 @@ public:
       for (unsigned I = 0; I < CE->getNumArgs() && I <= INT8_MAX; ++I)
         if (isFunctionPointer(CE->getArg(I)->getType()))
           P.store({parameterSlot(Key, I), "", "", false}, CE->getArg(I));
+      P.chainFlows(CE, Key);
       return true;
     }
     CallThrough T = through(CE);
@@ -382,6 +387,9 @@ void PointerFlows::init(QualType T, const Expr *Init,
       if (holdsFunctionPointers(TU.AST, FD->getType()))
         S = fieldSlot(FD);
       init(FD->getType(), E, S);
+      // `.nb = { .notifier_call = fn }`: what `&x.nb` passes on.
+      if (isBlock(FD->getType()))
+        blockInit(fieldSlot(FD)->Key, FD->getType(), E);
     };
     if (const RecordType *RT = T->getAs<RecordType>()) {
       const RecordDecl *RD = RT->getDecl();
@@ -425,8 +433,121 @@ void PointerFlows::collectInit(const VarDecl *VD,
   init(VD->getType(), VD->getInit(),
        holdsFunctionPointers(TU.AST, VD->getType()) ? variableSlot(VD)
                                                     : std::nullopt);
+  blockInit(VD);
   // Compound literals inside it (`.ops = &(struct foo_ops){ .f = fn }`).
   FlowVisitor(*this).TraverseStmt(const_cast<Expr *>(VD->getInit()));
+}
+
+StringRef PointerFlows::blockField() const {
+  return StringRef(TU.Lookup.model().notifierChains().Block).split('.').second;
+}
+
+bool PointerFlows::isBlock(QualType T) const {
+  StringRef Struct =
+      StringRef(TU.Lookup.model().notifierChains().Block).split('.').first;
+  const RecordDecl *RD = T->getAsRecordDecl();
+  return !Struct.empty() && RD && RD->getIdentifier() &&
+         RD->getName() == Struct;
+}
+
+std::optional<std::string> PointerFlows::blockSlot(const Expr *Block) const {
+  const Expr *E = Block->IgnoreParens();
+  if (!isBlock(E->getType()) ||
+      !(isa<MemberExpr>(E) ||
+        (isa<DeclRefExpr>(E) && isa<VarDecl>(cast<DeclRefExpr>(E)->getDecl()))))
+    return std::nullopt;
+  std::optional<SlotName> S = slotOf(E);
+  if (!S)
+    return std::nullopt;
+  return S->Key + "." + blockField().str();
+}
+
+std::string PointerFlows::blockSource(const Expr *Arg) const {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf)
+    if (std::optional<std::string> S = blockSlot(U->getSubExpr()))
+      return *S;
+  // A wrapper's parameter (register_die_notifier(nb)): what its callers
+  // pass there (chainFlows() of each call).
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
+      if (std::optional<SlotName> S = variableSlot(P))
+        return S->Key + "." + blockField().str();
+  return "field:" + TU.linkName(TU.Lookup.model().notifierChains().Block);
+}
+
+void PointerFlows::blockStore(const Expr *LValue, const Expr *Value) {
+  const auto *M = dyn_cast<MemberExpr>(LValue->IgnoreParens());
+  if (!M || M->getMemberDecl()->getName() != blockField() ||
+      !isBlock(M->isArrow() ? M->getBase()->getType()->getPointeeType()
+                            : M->getBase()->getType()))
+    return;
+  // Through a pointer, the block may be any: on every chain.
+  std::optional<std::string> S =
+      M->isArrow() ? std::nullopt : blockSlot(M->getBase());
+  store({S.value_or(AnyChainSlot.str()), "", "", false}, Value);
+}
+
+void PointerFlows::blockInit(const VarDecl *VD) {
+  if (std::optional<SlotName> S = variableSlot(VD);
+      S && VD->getInit() && isBlock(VD->getType()))
+    blockInit(S->Key, VD->getType(), VD->getInit());
+}
+
+void PointerFlows::blockInit(llvm::StringRef Object, QualType T,
+                             const Expr *Init) {
+  const auto *IL = dyn_cast<InitListExpr>(Init->IgnoreParens());
+  if (!IL)
+    return;
+  if (!IL->isSemanticForm() && IL->getSemanticForm())
+    IL = IL->getSemanticForm();
+  std::string Slot = (Object + "." + blockField()).str();
+  unsigned I = 0;
+  for (const FieldDecl *FD : T->getAsRecordDecl()->fields()) {
+    if (FD->isUnnamedBitField())
+      continue;
+    if (I >= IL->getNumInits())
+      break;
+    const Expr *E = IL->getInit(I++);
+    if (FD->getName() == blockField())
+      store({Slot, "", "", false}, E);
+  }
+}
+
+void PointerFlows::chainFlows(const CallExpr *CE, StringRef CalleeKey) {
+  const NotifierChains &Chains = TU.Lookup.model().notifierChains();
+  if (Chains.Block.empty())
+    return;
+  using Source = PointerFlow::Source;
+  SourcePoint At = TU.point(CE->getExprLoc());
+  for (unsigned I = 0; I < CE->getNumArgs() && I <= INT8_MAX; ++I)
+    if (QualType T = CE->getArg(I)->getType();
+        T->isPointerType() && isBlock(T->getPointeeType()))
+      Flows.push_back({parameterSlot(CalleeKey, I) + "." + blockField().str(),
+                       -1, Source::Slot, blockSource(CE->getArg(I)), At});
+  StringRef Name = functionNameOfKey(CalleeKey);
+  if (CE->getNumArgs() == 0 ||
+      (!Chains.isCall(Name) && !Chains.isRegister(Name)))
+    return;
+  std::optional<std::string> Head;
+  if (const auto *U =
+          dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
+      U && U->getOpcode() == UO_AddrOf)
+    if (std::optional<SlotName> S = slotOf(U->getSubExpr()))
+      Head = "chain:" + S->Key;
+  // A call of a chain the code does not name walks every block, not the
+  // chain its caller was called to walk.
+  if (Chains.isCall(Name))
+    ChainCalls[CE] = Head.value_or("field:" + TU.linkName(Chains.Block));
+  if (Chains.isRegister(Name) && CE->getNumArgs() >= 2)
+    Flows.push_back({Head.value_or(AnyChainSlot.str()), -1, Source::Slot,
+                     blockSource(CE->getArg(1)), At});
+}
+
+const std::string *PointerFlows::chainCalled(const CallExpr *CE) const {
+  auto It = ChainCalls.find(CE);
+  return It == ChainCalls.end() ? nullptr : &It->second;
 }
 
 void PointerFlows::collectBody(const FunctionDecl *FD,

@@ -60,6 +60,11 @@ public:
   /// The unit's definitions of the functions FD may call through pointers.
   void targetsCalledBy(const clang::FunctionDecl *FD,
                        std::vector<const clang::FunctionDecl *> &Out) const;
+  /// The slot of the notifier chain a call of the kernel model's
+  /// notifier-chains `call` names by its head ("chain:var:die_chain"), or
+  /// the block field's, which holds every block, if its head is not a
+  /// variable or a field; null if it is no such call.
+  const std::string *chainCalled(const clang::CallExpr *CE) const;
 
 private:
   friend class FlowVisitor;
@@ -86,6 +91,24 @@ private:
   void init(clang::QualType T, const clang::Expr *Init,
             const std::optional<SlotName> &Slot);
   void noteFunction(const clang::FunctionDecl *FD);
+  /// Notifier chains: the blocks a direct call registers or passes on, the
+  /// chain it calls.
+  void chainFlows(const clang::CallExpr *CE, llvm::StringRef CalleeKey);
+  /// A block field stored in one object: `nb.notifier_call = fn`, the
+  /// initializer of `struct notifier_block nb`.
+  void blockStore(const clang::Expr *LValue, const clang::Expr *Value);
+  void blockInit(const clang::VarDecl *VD);
+  void blockInit(llvm::StringRef Object, clang::QualType T,
+                 const clang::Expr *Init);
+  /// The slot of the block field of Block, a notifier block the code names
+  /// as a variable or a field (by the field's structure, as fieldSlot()).
+  std::optional<std::string> blockSlot(const clang::Expr *Block) const;
+  /// The slot that holds what the block field of the block Arg points to
+  /// holds: one variable's, a parameter's, or every block's.
+  std::string blockSource(const clang::Expr *Arg) const;
+  /// Whether T is the notifier block structure; its function field.
+  bool isBlock(clang::QualType T) const;
+  llvm::StringRef blockField() const;
   void referencing(std::vector<const clang::FunctionDecl *> &Out) {
     Referenced = &Out;
   }
@@ -94,6 +117,7 @@ private:
   std::vector<PointerFlow> Flows;
   CallTargets Targets;
   llvm::DenseMap<const clang::CallExpr *, CallThrough> Calls;
+  llvm::DenseMap<const clang::CallExpr *, std::string> ChainCalls;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<std::string>>
       SlotsCalled;
   llvm::StringMap<const clang::FunctionDecl *> Definitions;

@@ -452,6 +452,12 @@ void Program::forEachCallee(const CallSite &C,
 }
 
 void Program::resolveCalls() {
+  // A block registered on a chain the run cannot name may be on any.
+  for (const FunctionSummary &F : Functions)
+    for (const CallSite &C : F.Calls)
+      if (llvm::StringRef(C.Passes->Chain).starts_with("chain:"))
+        Pointers.add({C.Passes->Chain, -1, PointerFlow::Source::Slot,
+                      AnyChainSlot.str(), C.Where});
   Pointers.solve();
   for (const FunctionSummary &F : Functions)
     for (const CallSite &C : F.Calls)
@@ -605,6 +611,10 @@ void Program::resolveCallSites() {
   ResolvedCalls.clear();
   CallBase.clear();
   Vias.clear();
+  ChainVias.clear();
+  ChainIds.clear();
+  const std::string &Block = Model->notifierChains().Block;
+  BlockVia = Block.empty() ? nullptr : &resolve("field:" + Block);
   // Sized once: a whole tree has millions of call sites, and a vector that
   // doubles holds up to twice them (issue 21).
   size_t Sites = 0;
@@ -616,6 +626,10 @@ void Program::resolveCallSites() {
     CallBase.push_back(ResolvedCalls.size());
     for (const CallSite &C : F.Calls) {
       ResolvedCall &RC = ResolvedCalls.emplace_back();
+      if (const std::string &Chain = C.Passes->Chain;
+          !Chain.empty() &&
+          ChainIds.try_emplace(Chain, ChainVias.size() + 1).second)
+        ChainVias.push_back(&resolve(Chain));
       if (C.Through.empty()) {
         if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
           RC.Target = It->second;
@@ -649,9 +663,20 @@ void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // a function the way its registration says, and the kernel model states
   // that where it knows it: a call through a pointer adds no context to
   // those.
-  for (size_t To : Vias[RC.Target & ~ResolvedCall::Through]->Functions)
+  for (size_t To : viaAt(RC, Entry)->Functions)
     if (!Modelled[To])
       Out.push_back(To);
+}
+
+const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
+                                          const AbsState &Entry) const {
+  const Resolution *Via = Vias[RC.Target & ~ResolvedCall::Through];
+  if (Via != BlockVia || !Entry.Chain)
+    return Via;
+  // Below a call of one chain: that chain's blocks, unless something the
+  // run cannot see went on it.
+  const Resolution *Chain = ChainVias[Entry.Chain - 1];
+  return Chain->K == Resolution::Open ? Via : Chain;
 }
 
 const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
@@ -660,7 +685,7 @@ const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
       !(RC.Target & ResolvedCall::Through) ||
       (RC.Param >= 0 && Entry.fnArg(RC.Param)))
     return nullptr;
-  const Resolution *Via = Vias[RC.Target & ~ResolvedCall::Through];
+  const Resolution *Via = viaAt(RC, Entry);
   return Via->K == Resolution::Capped ? Via : nullptr;
 }
 
@@ -874,6 +899,30 @@ void Program::findPartsKept(ContextDemand Reads) {
     }
     Changed |= !Work.empty();
   }
+  // A call through the notifier chains' block field reaches the chain its
+  // function was called to walk: the chain's call names it, the direct
+  // calls between pass it on (calleeEntry()), and only those keep it.
+  constexpr uint16_t Chain = AbsState::part(AbsState::ChainPart);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 0; I < Functions.size(); ++I) {
+      if (!PartsKept[I] || (PartsKept[I] & Chain))
+        continue;
+      const ResolvedCall *RC = &ResolvedCalls[CallBase[I]];
+      for (const CallSite &C : Functions[I].Calls) {
+        uint32_t T = (RC++)->Target;
+        bool Walks = T != ResolvedCall::NoCallee &&
+                     ((T & ResolvedCall::Through)
+                          ? Vias[T & ~ResolvedCall::Through] == BlockVia
+                          : C.Passes->Chain.empty() && (PartsKept[T] & Chain));
+        if (Walks) {
+          PartsKept[I] |= Chain;
+          Changed = true;
+          break;
+        }
+      }
+    }
+  }
 }
 
 void Program::solve(ContextDemand Reads) {
@@ -1060,6 +1109,12 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
     if (std::optional<uint32_t> F = Entry.fnArg(Param);
         F && functionMatters(To, Arg))
       Callee.setFnArg(Arg, *F);
+  // A chain's call names it; the calls below by direct calls walk it; a
+  // call through a pointer leaves it.
+  if (!C.Passes->Chain.empty())
+    Callee.Chain = ChainIds.lookup(C.Passes->Chain);
+  else if (C.Through.empty())
+    Callee.Chain = Entry.Chain;
   // Constants the callee's paths never read would only tell contexts apart.
   Callee.ArgKnown &= ConstantParams[To];
   Callee.ArgTrue &= ConstantParams[To];

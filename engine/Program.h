@@ -354,6 +354,10 @@ private:
   /// when its function is entered in Entry, or null.
   const Resolution *cappedVia(const ResolvedCall &RC,
                               const AbsState &Entry) const;
+  /// The resolution a call through a slot RC takes when its function is
+  /// entered in Entry: the slot's own, or below a notifier chain's call,
+  /// that chain's for the chain's block field.
+  const Resolution *viaAt(const ResolvedCall &RC, const AbsState &Entry) const;
   /// A generic slot's targets, grouped by what their entry contexts read
   /// (the parts kept, the bits, constants and functions passed that
   /// matter): calleeEntry() gives every member of a group the same state.
@@ -440,6 +444,11 @@ private:
   std::vector<ResolvedCall> ResolvedCalls;
   std::vector<uint32_t> CallBase;
   std::vector<const Resolution *> Vias;
+  /// The notifier chains called (AbsState::Chain - 1), by their slots, and
+  /// the kernel model's block field's slot.
+  std::vector<const Resolution *> ChainVias;
+  llvm::StringMap<uint32_t> ChainIds;
+  const Resolution *BlockVia = nullptr;
   llvm::DenseMap<const Resolution *, GenericTargets> Generic;
   std::vector<bool> Unreached; ///< Entered only in the unknown context.
   /// Per function, the parts its entry contexts keep; none: not solved.

@@ -89,11 +89,15 @@ struct CallSite {
     /// indices below MaxFunctionParams.
     std::vector<std::pair<uint8_t, std::string>> FnArgs;
     std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+    /// A call of a notifier chain: the chain's slot, whose functions the
+    /// call through the block field below it reaches, or the block field's
+    /// own for a chain the code does not name (PointerFlows::chainCalled()).
+    std::string Chain;
 
     /// Every field: a call that passes none of them holds none.
     bool empty() const {
       return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
-             FnForwarded.empty();
+             FnForwarded.empty() && Chain.empty();
     }
   };
   InternedValue<Passed> Passes;

@@ -36,7 +36,8 @@ namespace kharden {
                           WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, ArgBits, Passes] = C;
-  [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded] = CP;
+  [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
+                          Chain] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
@@ -368,6 +369,8 @@ private:
     for (auto [Arg, Param] : C.Passes->FnForwarded)
       FnForwarded.push_back(json::Array{Arg, Param});
     putArray(O, "fn_forwarded", std::move(FnForwarded));
+    if (!C.Passes->Chain.empty())
+      O["chain"] = C.Passes->Chain;
     return O;
   }
 
@@ -773,7 +776,8 @@ private:
               [](const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                  Path At) {
                 return indexPair(V, Out, CallSite::MaxFunctionParams, At);
-              });
+              }) &&
+        optionalString(*O, "chain", Passes.Chain, P);
     if (Ok)
       C.Passes = Passes;
     return Ok;

@@ -264,6 +264,34 @@ bound-threads:
             "test.yaml:2:5: missing required key 'binds'");
 }
 
+TEST(KernelModel, NotifierChains) {
+  auto M = parse(R"(
+notifier-chains:
+  block: notifier_block.notifier_call
+  register: [atomic_notifier_chain_register]
+  call: [atomic_notifier_call_chain, raw_notifier_call_chain]
+)");
+  ASSERT_TRUE(M);
+  const NotifierChains &C = M->notifierChains();
+  EXPECT_EQ(C.Block, "notifier_block.notifier_call");
+  EXPECT_TRUE(C.isRegister("atomic_notifier_chain_register"));
+  EXPECT_FALSE(C.isRegister("atomic_notifier_call_chain"));
+  EXPECT_TRUE(C.isCall("raw_notifier_call_chain"));
+  EXPECT_FALSE(C.isCall("notifier_call_chain"));
+
+  EXPECT_EQ(parseError("notifier-chains:\n"
+                       "  block: notifier_call\n"
+                       "  register: [r]\n"
+                       "  call: [c]\n"),
+            "test.yaml:2:3: block 'notifier_call' must be STRUCT.FIELD");
+  EXPECT_EQ(parseError("notifier-chains:\n"
+                       "  block: a.b\n"
+                       "  register: ['r*']\n"
+                       "  call: [c]\n"),
+            "test.yaml:2:3: 'register' takes exact names, not the pattern "
+            "'r*'");
+}
+
 TEST(KernelModel, ContextsStateTheirKindAndBottomHalves) {
   auto M = parse(R"(
 entry-points:

@@ -68,6 +68,7 @@ TUSummary everyField() {
                                  KnownBits::constant(0xffffffff80000000))}};
   Passes.FnArgs = {{1, "/src/a.c@output"}};
   Passes.FnForwarded = {{9, 12}};
+  Passes.Chain = "chain:var:/src/a.c@die_chain";
   C.Passes = Passes;
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
                {{1, "evt.cpumask"}, KnownBits::nonZero()},
@@ -237,6 +238,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
   EXPECT_EQ(F.Calls[0].Passes->FnArgs, G.Calls[0].Passes->FnArgs);
   EXPECT_EQ(F.Calls[0].Passes->FnForwarded, G.Calls[0].Passes->FnForwarded);
+  EXPECT_EQ(F.Calls[0].Passes->Chain, G.Calls[0].Passes->Chain);
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ForCallers->ReturnBits, G.ForCallers->ReturnBits);
   EXPECT_EQ(F.ForCallers->Stores, G.ForCallers->Stores);
@@ -669,6 +671,10 @@ TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
   Alike.Passes = Other;
   EXPECT_NE(&*Alike.Passes, &*Full.Calls[0].Passes);
   EXPECT_EQ(Alike.Passes->FnForwarded, Other.FnForwarded);
+  Other = *Full.Calls[0].Passes;
+  Other.Chain = "chain:var:other_chain";
+  Alike.Passes = Other;
+  EXPECT_NE(&*Alike.Passes, &*Full.Calls[0].Passes);
 }
 
 TEST(SummaryJson, TheNameIsTheKeysEnd) {
