@@ -462,19 +462,99 @@ std::optional<std::string> PointerFlows::blockSlot(const Expr *Block) const {
   return S->Key + "." + blockField().str();
 }
 
-std::string PointerFlows::blockSource(const Expr *Arg) const {
+namespace {
+/// The values a local variable is given in a body: its initializer and
+/// every assignment, or nothing known if its address is taken or it is
+/// changed otherwise.
+class LocalValues : public RecursiveASTVisitor<LocalValues> {
+public:
+  LocalValues(const VarDecl *V) : V(V) {
+    if (V->getInit())
+      Values.push_back(V->getInit());
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp() && names(B->getLHS()))
+      B->getOpcode() == BO_Assign ? Values.push_back(B->getRHS())
+                                  : void(Known = false);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (names(U->getSubExpr()) && U->getOpcode() != UO_Deref)
+      Known = false; // `&v`, `v++`
+    return true;
+  }
+  const VarDecl *V;
+  llvm::SmallVector<const Expr *, 2> Values;
+  bool Known = true;
+
+private:
+  bool names(const Expr *E) const {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    return D && D->getDecl() == V;
+  }
+};
+} // namespace
+
+std::optional<llvm::SmallVector<const Expr *, 2>>
+PointerFlows::localValues(const Expr *E) const {
+  const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+  if (!V || !Current || !V->isLocalVarDecl() || V->isStaticLocal())
+    return std::nullopt;
+  LocalValues L(V);
+  L.TraverseStmt(const_cast<Stmt *>(Current->getBody()));
+  if (!L.Known)
+    return std::nullopt;
+  return L.Values;
+}
+
+std::vector<std::string> PointerFlows::headSlots(const Expr *Head,
+                                                 bool ThroughLocal) const {
+  const Expr *E = Head->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_AddrOf) {
+    if (std::optional<SlotName> S = slotOf(U->getSubExpr()))
+      return {"chain:" + S->Key};
+    return {};
+  }
+  // `struct raw_notifier_head *chain = &switchdev_blocking_notif_chain;`
+  std::vector<std::string> Out;
+  auto Values = ThroughLocal ? localValues(E) : std::nullopt;
+  if (!Values || Values->empty())
+    return {};
+  for (const Expr *V : *Values) {
+    std::vector<std::string> One = headSlots(V, false);
+    if (One.empty())
+      return {};
+    llvm::append_range(Out, One);
+  }
+  llvm::sort(Out);
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+  return Out;
+}
+
+std::vector<std::string> PointerFlows::blockSources(const Expr *Arg,
+                                                    bool ThroughLocal) const {
   const Expr *E = Arg->IgnoreParenImpCasts();
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_AddrOf)
     if (std::optional<std::string> S = blockSlot(U->getSubExpr()))
-      return *S;
+      return {*S};
   // A wrapper's parameter (register_die_notifier(nb)): what its callers
   // pass there (chainFlows() of each call).
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
     if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
       if (std::optional<SlotName> S = variableSlot(P))
-        return S->Key + "." + blockField().str();
-  return "field:" + TU.linkName(TU.Lookup.model().notifierChains().Block);
+        return {S->Key + "." + blockField().str()};
+  // `nb = &dsa_slave_switchdev_blocking_notifier;`
+  if (auto Values = ThroughLocal ? localValues(E) : std::nullopt) {
+    std::vector<std::string> Out;
+    for (const Expr *V : *Values)
+      llvm::append_range(Out, blockSources(V, false));
+    if (!Out.empty())
+      return Out;
+  }
+  return {"field:" + TU.linkName(TU.Lookup.model().notifierChains().Block)};
 }
 
 void PointerFlows::blockStore(const Expr *LValue, const Expr *Value) {
@@ -521,28 +601,31 @@ void PointerFlows::chainFlows(const CallExpr *CE, StringRef CalleeKey) {
     return;
   using Source = PointerFlow::Source;
   SourcePoint At = TU.point(CE->getExprLoc());
+  auto Flow = [&](std::string To, const Expr *Block) {
+    for (std::string &From : blockSources(Block))
+      Flows.push_back({To, -1, Source::Slot, std::move(From), At});
+  };
   for (unsigned I = 0; I < CE->getNumArgs() && I <= INT8_MAX; ++I)
     if (QualType T = CE->getArg(I)->getType();
         T->isPointerType() && isBlock(T->getPointeeType()))
-      Flows.push_back({parameterSlot(CalleeKey, I) + "." + blockField().str(),
-                       -1, Source::Slot, blockSource(CE->getArg(I)), At});
+      Flow(parameterSlot(CalleeKey, I) + "." + blockField().str(),
+           CE->getArg(I));
   StringRef Name = functionNameOfKey(CalleeKey);
   if (CE->getNumArgs() == 0 ||
       (!Chains.isCall(Name) && !Chains.isRegister(Name)))
     return;
-  std::optional<std::string> Head;
-  if (const auto *U =
-          dyn_cast<UnaryOperator>(CE->getArg(0)->IgnoreParenImpCasts());
-      U && U->getOpcode() == UO_AddrOf)
-    if (std::optional<SlotName> S = slotOf(U->getSubExpr()))
-      Head = "chain:" + S->Key;
-  // A call of a chain the code does not name walks every block, not the
-  // chain its caller was called to walk.
+  std::vector<std::string> Heads = headSlots(CE->getArg(0));
+  // A call of a chain the code does not name (or of one of several) walks
+  // every block, not the chain its caller was called to walk.
   if (Chains.isCall(Name))
-    ChainCalls[CE] = Head.value_or("field:" + TU.linkName(Chains.Block));
-  if (Chains.isRegister(Name) && CE->getNumArgs() >= 2)
-    Flows.push_back({Head.value_or(AnyChainSlot.str()), -1, Source::Slot,
-                     blockSource(CE->getArg(1)), At});
+    ChainCalls[CE] = Heads.size() == 1 ? Heads.front()
+                                       : "field:" + TU.linkName(Chains.Block);
+  if (Chains.isRegister(Name) && CE->getNumArgs() >= 2) {
+    if (Heads.empty())
+      Heads.push_back(AnyChainSlot.str());
+    for (const std::string &Head : Heads)
+      Flow(Head, CE->getArg(1));
+  }
 }
 
 const std::string *PointerFlows::chainCalled(const CallExpr *CE) const {

@@ -103,9 +103,20 @@ private:
   /// The slot of the block field of Block, a notifier block the code names
   /// as a variable or a field (by the field's structure, as fieldSlot()).
   std::optional<std::string> blockSlot(const clang::Expr *Block) const;
-  /// The slot that holds what the block field of the block Arg points to
-  /// holds: one variable's, a parameter's, or every block's.
-  std::string blockSource(const clang::Expr *Arg) const;
+  /// The slots that hold what the block field of the block Arg points to
+  /// holds: one variable's, a parameter's, those a local pointer is given
+  /// (ThroughLocal), or every block's.
+  std::vector<std::string> blockSources(const clang::Expr *Arg,
+                                        bool ThroughLocal = true) const;
+  /// The chains ("chain:HEAD") a head argument names: its variable or
+  /// field, or those a local pointer is given (ThroughLocal); none if it
+  /// is anything else.
+  std::vector<std::string> headSlots(const clang::Expr *Head,
+                                     bool ThroughLocal = true) const;
+  /// The values local variable E of the body being collected is given, if
+  /// nothing else changes it.
+  std::optional<llvm::SmallVector<const clang::Expr *, 2>>
+  localValues(const clang::Expr *E) const;
   /// Whether T is the notifier block structure; its function field.
   bool isBlock(clang::QualType T) const;
   llvm::StringRef blockField() const;

@@ -35,6 +35,8 @@ static int any_event(struct notifier_block *nb, unsigned long v, void *d) { retu
 static int other_event(struct notifier_block *nb, unsigned long v, void *d) { return 0; }
 static struct notifier_block die_nb = { .notifier_call = die_event };
 static struct notifier_block other_nb = { .notifier_call = other_event };
+static int local_event(struct notifier_block *nb, unsigned long v, void *d) { return 0; }
+static struct notifier_block local_nb = { .notifier_call = local_event };
 
 int register_die_notifier(struct notifier_block *nb)
 {
@@ -49,6 +51,9 @@ void setup(struct port *p, struct atomic_notifier_head *h,
   atomic_notifier_chain_register(&p->events, &p->nb);
   loaded->notifier_call = any_event;
   atomic_notifier_chain_register(h, &other_nb);
+  struct atomic_notifier_head *head = &die_chain;
+  struct notifier_block *nb = &local_nb;
+  atomic_notifier_chain_register(head, nb);
 }
 
 void notify(struct port *p, struct atomic_notifier_head *h)
@@ -56,6 +61,11 @@ void notify(struct port *p, struct atomic_notifier_head *h)
   atomic_notifier_call_chain(&die_chain, 0, 0);
   atomic_notifier_call_chain(&p->events, 0, 0);
   atomic_notifier_call_chain(h, 0, 0);
+  struct atomic_notifier_head *dh = &die_chain, *either = &die_chain;
+  atomic_notifier_call_chain(dh, 0, 0);
+  if (p)
+    either = &p->events;
+  atomic_notifier_call_chain(either, 0, 0);
 }
 )";
 
@@ -76,6 +86,10 @@ TEST(NotifierChains, EachCallNamesItsChain) {
   EXPECT_EQ(Chains,
             (std::vector<std::string>{"chain:var:/src/n.c@die_chain",
                                       "chain:field:port.events",
+                                      "field:notifier_block.notifier_call",
+                                      // A local pointer given one head...
+                                      "chain:var:/src/n.c@die_chain",
+                                      // ...or two.
                                       "field:notifier_block.notifier_call"}));
 }
 
@@ -89,18 +103,19 @@ TEST(NotifierChains, AChainHoldsTheBlocksRegisteredOnIt) {
        {"chain:var:/src/n.c@die_chain", "chain:field:port.events"})
     T.add({Chain, -1, PointerFlow::Source::Slot, AnyChainSlot.str(), {}});
   T.solve();
-  // The die chain: the block passed through the wrapper; the port's chain:
-  // the field's block; both: a block registered on a head the code does not
-  // name and a function stored through a pointer it loaded.
-  EXPECT_EQ(
-      held(T, "chain:var:/src/n.c@die_chain"),
-      (std::vector<std::string>{"any_event", "die_event", "other_event"}));
+  // The die chain: the block passed through the wrapper, and through local
+  // pointers; the port's chain: the field's block; both: a block registered
+  // on a head the code does not name and a function stored through a
+  // pointer it loaded.
+  EXPECT_EQ(held(T, "chain:var:/src/n.c@die_chain"),
+            (std::vector<std::string>{"any_event", "die_event", "local_event",
+                                      "other_event"}));
   EXPECT_EQ(
       held(T, "chain:field:port.events"),
       (std::vector<std::string>{"any_event", "other_event", "port_event"}));
   EXPECT_EQ(held(T, "field:notifier_block.notifier_call"),
-            (std::vector<std::string>{"any_event", "die_event", "other_event",
-                                      "port_event"}));
+            (std::vector<std::string>{"any_event", "die_event", "local_event",
+                                      "other_event", "port_event"}));
 }
 
 } // namespace
