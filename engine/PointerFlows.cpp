@@ -43,6 +43,32 @@ bool keepsFunction(const Expr *E) {
   return D && keepsFunction(dyn_cast<VarDecl>(D->getDecl()));
 }
 
+/// Calls Each with every field of RD that initializer list IL (in its
+/// semantic form) initializes, and its initializer: a union's one.
+void forEachFieldInit(
+    const RecordDecl *RD, const InitListExpr *IL,
+    llvm::function_ref<void(const FieldDecl *, const Expr *)> Each) {
+  if (RD->isUnion()) {
+    if (const FieldDecl *FD = IL->getInitializedFieldInUnion();
+        FD && IL->getNumInits())
+      Each(FD, IL->getInit(0));
+    return;
+  }
+  unsigned I = 0;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isUnnamedBitField())
+      continue;
+    if (I >= IL->getNumInits())
+      break;
+    Each(FD, IL->getInit(I++));
+  }
+}
+
+const InitListExpr *semanticForm(const InitListExpr *IL) {
+  return !IL->isSemanticForm() && IL->getSemanticForm() ? IL->getSemanticForm()
+                                                        : IL;
+}
+
 } // namespace
 
 /// Whether an object of type T has function pointers in it: itself, its
@@ -375,8 +401,7 @@ void PointerFlows::init(QualType T, const Expr *Init,
     return;
   Init = Init->IgnoreParens();
   if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
-    if (!IL->isSemanticForm() && IL->getSemanticForm())
-      IL = IL->getSemanticForm();
+    IL = semanticForm(IL);
     if (const ArrayType *A = TU.AST.getAsArrayType(T)) {
       for (const Expr *E : IL->inits())
         init(A->getElementType(), E, Slot);
@@ -392,21 +417,7 @@ void PointerFlows::init(QualType T, const Expr *Init,
         blockInit(fieldSlot(FD)->Key, FD->getType(), E);
     };
     if (const RecordType *RT = T->getAs<RecordType>()) {
-      const RecordDecl *RD = RT->getDecl();
-      if (RD->isUnion()) {
-        if (const FieldDecl *FD = IL->getInitializedFieldInUnion();
-            FD && IL->getNumInits())
-          Field(FD, IL->getInit(0));
-        return;
-      }
-      unsigned I = 0;
-      for (const FieldDecl *FD : RD->fields()) {
-        if (FD->isUnnamedBitField())
-          continue;
-        if (I >= IL->getNumInits())
-          break;
-        Field(FD, IL->getInit(I++));
-      }
+      forEachFieldInit(RT->getDecl(), IL, Field);
       return;
     }
     if (IL->getNumInits() == 1) // a scalar in braces
@@ -440,6 +451,10 @@ void PointerFlows::collectInit(const VarDecl *VD,
 
 StringRef PointerFlows::blockField() const {
   return StringRef(TU.Lookup.model().notifierChains().Block).split('.').second;
+}
+
+std::string PointerFlows::everyBlockSlot() const {
+  return "field:" + TU.linkName(TU.Lookup.model().notifierChains().Block);
 }
 
 bool PointerFlows::isBlock(QualType T) const {
@@ -554,7 +569,7 @@ std::vector<std::string> PointerFlows::blockSources(const Expr *Arg,
     if (!Out.empty())
       return Out;
   }
-  return {"field:" + TU.linkName(TU.Lookup.model().notifierChains().Block)};
+  return {everyBlockSlot()};
 }
 
 void PointerFlows::blockStore(const Expr *LValue, const Expr *Value) {
@@ -580,19 +595,12 @@ void PointerFlows::blockInit(llvm::StringRef Object, QualType T,
   const auto *IL = dyn_cast<InitListExpr>(Init->IgnoreParens());
   if (!IL)
     return;
-  if (!IL->isSemanticForm() && IL->getSemanticForm())
-    IL = IL->getSemanticForm();
   std::string Slot = (Object + "." + blockField()).str();
-  unsigned I = 0;
-  for (const FieldDecl *FD : T->getAsRecordDecl()->fields()) {
-    if (FD->isUnnamedBitField())
-      continue;
-    if (I >= IL->getNumInits())
-      break;
-    const Expr *E = IL->getInit(I++);
-    if (FD->getName() == blockField())
-      store({Slot, "", "", false}, E);
-  }
+  forEachFieldInit(T->getAsRecordDecl(), semanticForm(IL),
+                   [&](const FieldDecl *FD, const Expr *E) {
+                     if (FD->getName() == blockField())
+                       store({Slot, "", "", false}, E);
+                   });
 }
 
 void PointerFlows::chainFlows(const CallExpr *CE, StringRef CalleeKey) {
@@ -618,8 +626,7 @@ void PointerFlows::chainFlows(const CallExpr *CE, StringRef CalleeKey) {
   // A call of a chain the code does not name (or of one of several) walks
   // every block, not the chain its caller was called to walk.
   if (Chains.isCall(Name))
-    ChainCalls[CE] = Heads.size() == 1 ? Heads.front()
-                                       : "field:" + TU.linkName(Chains.Block);
+    ChainCalls[CE] = Heads.size() == 1 ? Heads.front() : everyBlockSlot();
   if (Chains.isRegister(Name) && CE->getNumArgs() >= 2) {
     if (Heads.empty())
       Heads.push_back(AnyChainSlot.str());

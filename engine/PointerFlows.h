@@ -120,6 +120,8 @@ private:
   /// Whether T is the notifier block structure; its function field.
   bool isBlock(clang::QualType T) const;
   llvm::StringRef blockField() const;
+  /// The block field's slot, which holds every block's function.
+  std::string everyBlockSlot() const;
   void referencing(std::vector<const clang::FunctionDecl *> &Out) {
     Referenced = &Out;
   }
