@@ -297,7 +297,8 @@ struct AbsState {
   llvm::SmallVector<std::pair<ArgRef, KnownBits>, 0> ArgBits;
   /// The functions the calling context passes as parameters the function
   /// calls through (directly, or by passing them on): {parameter, the
-  /// run's index of the function}, sorted.
+  /// run's index of the function, or Program's number of the slot the
+  /// argument was read from}, sorted.
   llvm::SmallVector<std::pair<uint8_t, uint32_t>, 0> FnArgs;
   /// What the context may be (ContextKind bits; AllKinds: nothing known,
   /// none: a path the context's kind rules out), bottom halves, and whether

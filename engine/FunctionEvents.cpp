@@ -636,6 +636,9 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
              P && *P < CallSite::MaxFunctionParams &&
              Arg->getType()->isFunctionPointerType())
       Passes.FnForwarded.push_back({uint8_t(I), uint8_t(*P)});
+    else if (std::optional<std::string> Slot =
+                 TU.Pointers ? TU.Pointers->argumentSlot(Arg) : std::nullopt)
+      Passes.FnSlots.push_back({uint8_t(I), std::move(*Slot)});
   }
   if (const std::string *Chain =
           CE && TU.Pointers ? TU.Pointers->chainCalled(CE) : nullptr)

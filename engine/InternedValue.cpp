@@ -8,7 +8,7 @@ namespace kharden {
 
 // Values are found by a key that writes each field: a new field must be
 // written too, or values that differ in it would be taken for one another.
-static_assert(sizeof(CallSite::Passed) == 4 * 24 + sizeof(std::string) &&
+static_assert(sizeof(CallSite::Passed) == 5 * 24 + sizeof(std::string) &&
                   sizeof(BitsTransfer) == 40,
               "a field was added: add it to keyOf()");
 
@@ -35,12 +35,16 @@ static llvm::StringRef keyOf(const CallSite::Passed &V, std::string &Buf) {
     Put(T.Bits.ForceOne);
     Put(T.Bits.KeepNonZero);
   }
-  Put(uint32_t(V.FnArgs.size()));
-  for (const auto &[Arg, Key] : V.FnArgs) {
-    Put(Arg);
-    Put(uint32_t(Key.size()));
-    Buf += Key;
-  }
+  auto PutKeys = [&](const auto &Keys) {
+    Put(uint32_t(Keys.size()));
+    for (const auto &[Arg, Key] : Keys) {
+      Put(Arg);
+      Put(uint32_t(Key.size()));
+      Buf += Key;
+    }
+  };
+  PutKeys(V.FnArgs);
+  PutKeys(V.FnSlots);
   PutPairs(V.FnForwarded);
   Buf += V.Chain; // last: its length is the rest
   return Buf;

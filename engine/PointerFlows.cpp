@@ -640,6 +640,15 @@ const std::string *PointerFlows::chainCalled(const CallExpr *CE) const {
   return It == ChainCalls.end() ? nullptr : &It->second;
 }
 
+std::optional<std::string> PointerFlows::argumentSlot(const Expr *Arg) const {
+  const Expr *E = Arg->IgnoreParenImpCasts();
+  if (!isFunctionPointer(E->getType()))
+    return std::nullopt;
+  if (std::optional<SlotName> S = slotOf(E))
+    return std::move(S->Key);
+  return std::nullopt;
+}
+
 void PointerFlows::collectBody(const FunctionDecl *FD,
                                std::vector<const FunctionDecl *> &Out) {
   referencing(Out);

@@ -65,6 +65,9 @@ public:
   /// the block field's, which holds every block, if its head is not a
   /// variable or a field; null if it is no such call.
   const std::string *chainCalled(const clang::CallExpr *CE) const;
+  /// The slot a function-pointer argument is read from (`n->release`: the
+  /// field's; a variable's), if it is one.
+  std::optional<std::string> argumentSlot(const clang::Expr *Arg) const;
 
 private:
   friend class FlowVisitor;

@@ -613,6 +613,8 @@ void Program::resolveCallSites() {
   Vias.clear();
   ChainVias.clear();
   ChainIds.clear();
+  ArgSlotVias.clear();
+  ArgSlotIds.clear();
   const std::string &Block = Model->notifierChains().Block;
   BlockVia = Block.empty() ? nullptr : &resolve("field:" + Block);
   // Sized once: a whole tree has millions of call sites, and a vector that
@@ -630,6 +632,9 @@ void Program::resolveCallSites() {
           !Chain.empty() &&
           ChainIds.try_emplace(Chain, ChainVias.size() + 1).second)
         ChainVias.push_back(&resolve(Chain));
+      for (const auto &[Arg, Slot] : C.Passes->FnSlots)
+        if (ArgSlotIds.try_emplace(Slot, ArgSlotVias.size()).second)
+          ArgSlotVias.push_back(&resolve(Slot));
       if (C.Through.empty()) {
         if (auto It = ByKey.find(C.CalleeKey); It != ByKey.end())
           RC.Target = It->second;
@@ -646,12 +651,11 @@ void Program::resolveCallSites() {
 void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
                         llvm::SmallVectorImpl<size_t> &Out) const {
   // Through a parameter its caller passed a function as: that one.
-  if (RC.Param >= 0)
-    if (std::optional<uint32_t> Passed = Entry.fnArg(RC.Param)) {
-      if (*Passed != OutsideRun)
-        Out.push_back(*Passed);
-      return;
-    }
+  if (std::optional<uint32_t> Passed = passedFunction(RC, Entry)) {
+    if (*Passed != OutsideRun)
+      Out.push_back(*Passed);
+    return;
+  }
   if (RC.Target == ResolvedCall::NoCallee)
     return;
   if (!(RC.Target & ResolvedCall::Through)) {
@@ -671,6 +675,12 @@ void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
 const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
                                           const AbsState &Entry) const {
   const Resolution *Via = Vias[RC.Target & ~ResolvedCall::Through];
+  // Through a parameter its caller read from a slot: what the slot holds
+  // (open, so is the parameter).
+  if (const Resolution *Slot =
+          RC.Param >= 0 ? argSlot(Entry.fnArg(RC.Param).value_or(OutsideRun))
+                        : nullptr)
+    return Slot;
   if (Via != BlockVia || !Entry.Chain)
     return Via;
   // Below a call of one chain: that chain's blocks, unless something the
@@ -682,11 +692,21 @@ const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
 const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
                                               const AbsState &Entry) const {
   if (RC.Target == ResolvedCall::NoCallee ||
-      !(RC.Target & ResolvedCall::Through) ||
-      (RC.Param >= 0 && Entry.fnArg(RC.Param)))
+      !(RC.Target & ResolvedCall::Through) || passedFunction(RC, Entry))
     return nullptr;
   const Resolution *Via = viaAt(RC, Entry);
   return Via->K == Resolution::Capped ? Via : nullptr;
+}
+
+llvm::ArrayRef<size_t> Program::argSlotFunctions(llvm::StringRef Slot) const {
+  return ArgSlotVias[ArgSlotIds.lookup(Slot)]->Functions;
+}
+
+std::optional<uint32_t> Program::passedFunction(const ResolvedCall &RC,
+                                                const AbsState &Entry) const {
+  std::optional<uint32_t> Passed =
+      RC.Param >= 0 ? Entry.fnArg(RC.Param) : std::nullopt;
+  return Passed && !argSlot(*Passed) ? Passed : std::nullopt;
 }
 
 Program::GenericTargets &Program::genericTargets(const Resolution &Via) {
@@ -835,10 +855,13 @@ void Program::findPartsKept(ContextDemand Reads) {
   for (size_t I = 0; I < Functions.size(); ++I) {
     if ((PartsKept[I] = partsComposedFrom(Reads(Functions[I]))))
       Work.push_back(I);
-    for (const CallSite &C : Functions[I].Calls)
+    for (const CallSite &C : Functions[I].Calls) {
       for (const auto &[Arg, Key] : C.Passes->FnArgs)
         if (auto It = ByKey.find(Key); It != ByKey.end())
           Passed.push_back(It->second);
+      for (const auto &[Arg, Slot] : C.Passes->FnSlots)
+        llvm::append_range(Passed, argSlotFunctions(Slot));
+    }
   }
   llvm::sort(Passed);
   Passed.erase(std::unique(Passed.begin(), Passed.end()), Passed.end());
@@ -874,7 +897,8 @@ void Program::findPartsKept(ContextDemand Reads) {
           PartsKept[I] |= In;
           Work.push_back(I);
         }
-        if (C.Passes->FnArgs.empty() && C.Passes->FnForwarded.empty())
+        if (C.Passes->FnArgs.empty() && C.Passes->FnForwarded.empty() &&
+            C.Passes->FnSlots.empty())
           continue;
         auto Pass = [&](size_t To) {
           auto Add = [&](uint8_t Arg, uint16_t Parts) {
@@ -888,6 +912,9 @@ void Program::findPartsKept(ContextDemand Reads) {
           for (const auto &[Arg, Key] : C.Passes->FnArgs)
             if (auto It = ByKey.find(Key); It != ByKey.end())
               Add(Arg, PartsKept[It->second]);
+          for (const auto &[Arg, Slot] : C.Passes->FnSlots)
+            for (size_t F : argSlotFunctions(Slot))
+              Add(Arg, PartsKept[F]);
           for (auto [Arg, Param] : C.Passes->FnForwarded)
             if (Param < CallSite::MaxFunctionParams)
               Add(Arg, PassedIn.lookup(I)[Param]);
@@ -1035,6 +1062,7 @@ void Program::solve(ContextDemand Reads) {
           for (const auto &[P, F] : E.State.FnArgs)
             llvm::errs() << " arg" << unsigned(P) << " "
                          << (F == OutsideRun ? "(outside the run)"
+                             : argSlot(F)    ? "(a slot's)"
                                              : Functions[F].name());
           llvm::errs() << "\n";
           for (const Note &N : E.Why.toVector())
@@ -1105,6 +1133,9 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
       auto It = ByKey.find(Key);
       Callee.setFnArg(Arg, It == ByKey.end() ? OutsideRun : It->second);
     }
+  for (const auto &[Arg, Slot] : C.Passes->FnSlots)
+    if (functionMatters(To, Arg))
+      Callee.setFnArg(Arg, SlotArg | ArgSlotIds.lookup(Slot));
   for (auto [Arg, Param] : C.Passes->FnForwarded)
     if (std::optional<uint32_t> F = Entry.fnArg(Param);
         F && functionMatters(To, Arg))

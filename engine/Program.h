@@ -355,8 +355,9 @@ private:
   const Resolution *cappedVia(const ResolvedCall &RC,
                               const AbsState &Entry) const;
   /// The resolution a call through a slot RC takes when its function is
-  /// entered in Entry: the slot's own, or below a notifier chain's call,
-  /// that chain's for the chain's block field.
+  /// entered in Entry: the slot's own; through a parameter its caller
+  /// passed a slot's value as, that slot's; or below a notifier chain's
+  /// call, that chain's for the chain's block field.
   const Resolution *viaAt(const ResolvedCall &RC, const AbsState &Entry) const;
   /// A generic slot's targets, grouped by what their entry contexts read
   /// (the parts kept, the bits, constants and functions passed that
@@ -462,6 +463,23 @@ private:
   /// Per function, a bit per parameter that findFunctionParams() found.
   std::vector<uint16_t> FunctionParams;
   static constexpr uint32_t OutsideRun = UINT32_MAX; ///< An FnArgs function.
+  /// The slots arguments are read from (CallSite::Passed::FnSlots), by key:
+  /// an AbsState::FnArgs value SlotArg | I is ArgSlotVias[I]'s functions.
+  std::vector<const Resolution *> ArgSlotVias;
+  llvm::StringMap<uint32_t> ArgSlotIds;
+  static constexpr uint32_t SlotArg = 1u << 31;
+  /// The slot an AbsState::FnArgs value names, or null for a function.
+  const Resolution *argSlot(uint32_t Passed) const {
+    return Passed != OutsideRun && (Passed & SlotArg)
+               ? ArgSlotVias[Passed & ~SlotArg]
+               : nullptr;
+  }
+  /// The functions a call through a parameter given Slot's value reaches.
+  llvm::ArrayRef<size_t> argSlotFunctions(llvm::StringRef Slot) const;
+  /// The function Entry passes to the parameter RC calls through, if it
+  /// names one (not a slot).
+  std::optional<uint32_t> passedFunction(const ResolvedCall &RC,
+                                         const AbsState &Entry) const;
 };
 
 } // namespace kharden

@@ -89,6 +89,11 @@ struct CallSite {
     /// indices below MaxFunctionParams.
     std::vector<std::pair<uint8_t, std::string>> FnArgs;
     std::vector<std::pair<uint8_t, uint8_t>> FnForwarded;
+    /// Function-pointer arguments read from one slot (`kref_put(&n->kref,
+    /// n->release)`): its key, so that the callee's call through that
+    /// parameter reaches what the slot holds, not what every caller passes.
+    /// Sorted, indices below MaxFunctionParams.
+    std::vector<std::pair<uint8_t, std::string>> FnSlots;
     /// A call of a notifier chain: the chain's slot, whose functions the
     /// call through the block field below it reaches, or the block field's
     /// own for a chain the code does not name (PointerFlows::chainCalled()).
@@ -97,7 +102,7 @@ struct CallSite {
     /// Every field: a call that passes none of them holds none.
     bool empty() const {
       return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
-             FnForwarded.empty() && Chain.empty();
+             FnForwarded.empty() && FnSlots.empty() && Chain.empty();
     }
   };
   InternedValue<Passed> Passes;

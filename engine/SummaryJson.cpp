@@ -37,7 +37,7 @@ namespace kharden {
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
-                          Chain] = CP;
+                          FnSlots, Chain] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
@@ -369,6 +369,10 @@ private:
     for (auto [Arg, Param] : C.Passes->FnForwarded)
       FnForwarded.push_back(json::Array{Arg, Param});
     putArray(O, "fn_forwarded", std::move(FnForwarded));
+    json::Array FnSlots;
+    for (const auto &[Arg, Key] : C.Passes->FnSlots)
+      FnSlots.push_back(json::Array{Arg, Key});
+    putArray(O, "fn_slots", std::move(FnSlots));
     if (!C.Passes->Chain.empty())
       O["chain"] = C.Passes->Chain;
     return O;
@@ -777,13 +781,14 @@ private:
                  Path At) {
                 return indexPair(V, Out, CallSite::MaxFunctionParams, At);
               }) &&
+        array(*O, "fn_slots", Passes.FnSlots, P, fnArg) &&
         optionalString(*O, "chain", Passes.Chain, P);
     if (Ok)
       C.Passes = Passes;
     return Ok;
   }
 
-  /// [argument index below 8, the function's key].
+  /// [argument index below 16, the function's or the slot's key].
   static bool fnArg(const json::Value &V, std::pair<uint8_t, std::string> &Out,
                     Path P) {
     const json::Array *A = V.getAsArray();
@@ -791,7 +796,7 @@ private:
         A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
     std::optional<StringRef> Key = Arg ? (*A)[1].getAsString() : std::nullopt;
     if (!Key || *Arg < 0 || *Arg >= CallSite::MaxFunctionParams) {
-      P.report("expected [argument index below 16, function key]");
+      P.report("expected [argument index below 16, key]");
       return false;
     }
     Out = {uint8_t(*Arg), Key->str()};

@@ -148,18 +148,19 @@ TEST(EntryContexts, ManyPerFunctionKeepTheirOrderAndFirstOrigin) {
   EXPECT_EQ(FirstCalls, WantCalls);
 }
 
-TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
-  // dispatch(fn) calls fn; task_a passes cb_a, task_b cb_b. dispatch's two
-  // entry contexts give the same state on the same call path, to different
-  // callees: the second is not the first's repeat (Program::propagate()).
+/// Each caller calls dispatch(fn) on the line after its own, passing what
+/// Passes says; dispatch calls fn on line 41; each callback is a function.
+TUSummary dispatching(
+    std::initializer_list<std::tuple<const char *, unsigned, CallSite::Passed>>
+        Callers,
+    std::initializer_list<const char *> Callbacks) {
   TUSummary S;
-  for (auto [Task, Callback, Line] :
-       {std::tuple("task_a", "cb_a", 10u), std::tuple("task_b", "cb_b", 20u)}) {
-    FunctionSummary F = callerOf(Task, "dispatch", Line);
-    CallSite::Passed Passes;
-    Passes.FnArgs = {{0, Callback}};
+  for (const auto &[Caller, Line, Passes] : Callers) {
+    FunctionSummary F = callerOf(Caller, "dispatch", Line);
     F.Calls[0].Passes = Passes;
     S.Functions.push_back(F);
+  }
+  for (const char *Callback : Callbacks) {
     FunctionSummary Cb;
     Cb.Key = Callback;
     S.Functions.push_back(Cb);
@@ -168,6 +169,18 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
   Dispatch.Calls[0].CalleeName = "fn";
   Dispatch.Calls[0].Through = "param:dispatch#0";
   S.Functions.push_back(Dispatch);
+  return S;
+}
+
+TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
+  // dispatch(fn) calls fn; task_a passes cb_a, task_b cb_b. dispatch's two
+  // entry contexts give the same state on the same call path, to different
+  // callees: the second is not the first's repeat (Program::propagate()).
+  CallSite::Passed PassA, PassB;
+  PassA.FnArgs = {{0, "cb_a"}};
+  PassB.FnArgs = {{0, "cb_b"}};
+  TUSummary S = dispatching({{"task_a", 10, PassA}, {"task_b", 20, PassB}},
+                            {"cb_a", "cb_b"});
   auto M = KernelModel::parse(Model, "model.yaml");
   ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
   Program P(*M);
@@ -185,6 +198,52 @@ TEST(EntryContexts, EachEntryContextReachesTheFunctionItPasses) {
                        std::to_string(Line + 1) + " 'dispatch' called here; " +
                        "41 '" + Callback + "' called through 'fn'"});
   }
+}
+
+TEST(EntryContexts, ACallThroughAParameterReachesWhatTheSlotPassedHolds) {
+  // dispatch(fn) calls fn; task_a passes field a.release, which holds cb_a,
+  // and irq_c field b.release, which holds cb_b. The parameter holds both:
+  // each caller's call of dispatch reaches its own slot's callback. Once an
+  // unseen store opens b.release, its call reaches nothing the run can
+  // name, as a call through the parameter, now open too, would.
+  auto Flow = [](std::string To, PointerFlow::Source From, std::string Key) {
+    return PointerFlow{std::move(To), -1, From, std::move(Key), {}};
+  };
+  using Source = PointerFlow::Source;
+  CallSite::Passed PassA, PassC;
+  PassA.FnSlots = {{0, "field:a.release"}};
+  PassC.FnSlots = {{0, "field:b.release"}};
+  TUSummary S = dispatching({{"task_a", 10, PassA}, {"irq_c", 20, PassC}},
+                            {"cb_a", "cb_b"});
+  for (auto [Slot, Callback] : {std::pair("field:a.release", "cb_a"),
+                                std::pair("field:b.release", "cb_b")}) {
+    S.Flows.push_back(Flow(Slot, Source::Function, Callback));
+    S.Flows.push_back(Flow("param:dispatch#0", Source::Slot, Slot));
+  }
+  auto M = KernelModel::parse(Model, "model.yaml");
+  ASSERT_TRUE(bool(M)) << llvm::toString(M.takeError());
+  auto Callers = [&](bool OpenB) {
+    TUSummary T = S;
+    if (OpenB)
+      T.Flows.push_back(Flow("field:b.release", Source::Unseen, ""));
+    Program P(*M);
+    P.add(T);
+    P.solve();
+    std::vector<std::string> Out;
+    for (const char *Callback : {"cb_a", "cb_b"})
+      for (const EntryContext &E : P.entries(*P.find(Callback))) {
+        std::vector<std::string> Why = lines(E.Why.toVector());
+        Out.push_back(Callback +
+                      (" from " + (Why.empty() ? "no call" : Why.front())));
+      }
+    return Out;
+  };
+  EXPECT_EQ(Callers(false), (std::vector<std::string>{
+                                "cb_a from 10 'task_a' is a task",
+                                "cb_b from 20 'irq_c' is a hard IRQ handler"}));
+  EXPECT_EQ(Callers(true),
+            (std::vector<std::string>{"cb_a from 10 'task_a' is a task",
+                                      "cb_b from no call"}));
 }
 
 TEST(EntryContexts, OnlyWhatIsReadAndWhereItIsReachedFromIsSolved) {

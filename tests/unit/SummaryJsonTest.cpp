@@ -68,6 +68,7 @@ TUSummary everyField() {
                                  KnownBits::constant(0xffffffff80000000))}};
   Passes.FnArgs = {{1, "/src/a.c@output"}};
   Passes.FnForwarded = {{9, 12}};
+  Passes.FnSlots = {{2, "field:irq_affinity_notify.release"}};
   Passes.Chain = "chain:var:/src/a.c@die_chain";
   C.Passes = Passes;
   C.ArgBits = {{{0, ""}, KnownBits::constant(0xcc0)},
@@ -238,6 +239,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].ArgBits, G.Calls[0].ArgBits);
   EXPECT_EQ(F.Calls[0].Passes->FnArgs, G.Calls[0].Passes->FnArgs);
   EXPECT_EQ(F.Calls[0].Passes->FnForwarded, G.Calls[0].Passes->FnForwarded);
+  EXPECT_EQ(F.Calls[0].Passes->FnSlots, G.Calls[0].Passes->FnSlots);
   EXPECT_EQ(F.Calls[0].Passes->Chain, G.Calls[0].Passes->Chain);
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ForCallers->ReturnBits, G.ForCallers->ReturnBits);
@@ -437,8 +439,15 @@ TEST(SummaryJson, RejectsMistypedFields) {
                     .getAsObject())["fn_args"] =
                   llvm::json::Array{llvm::json::Array{16, "f"}};
             }),
-            "expected [argument index below 16, function key] at "
+            "expected [argument index below 16, key] at "
             "summary.functions[0].calls[0].fn_args[0]");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["calls"].getAsArray())[0]
+                    .getAsObject())["fn_slots"] =
+                  llvm::json::Array{llvm::json::Array{0, 7}};
+            }),
+            "expected [argument index below 16, key] at "
+            "summary.functions[0].calls[0].fn_slots[0]");
   EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["calls"].getAsArray())[0]
                     .getAsObject())["fn_forwarded"] =
@@ -671,6 +680,13 @@ TEST(SummaryJson, WhatMostLeaveEmptyReadsBackUnset) {
   Alike.Passes = Other;
   EXPECT_NE(&*Alike.Passes, &*Full.Calls[0].Passes);
   EXPECT_EQ(Alike.Passes->FnForwarded, Other.FnForwarded);
+  // The same key passed as a function or as a slot: not the same call.
+  CallSite::Passed AsFunction, AsSlot;
+  AsFunction.FnArgs = AsSlot.FnSlots = {{1, "k"}};
+  CallSite ByFunction, BySlot;
+  ByFunction.Passes = AsFunction;
+  BySlot.Passes = AsSlot;
+  EXPECT_NE(&*ByFunction.Passes, &*BySlot.Passes);
   Other = *Full.Calls[0].Passes;
   Other.Chain = "chain:var:other_chain";
   Alike.Passes = Other;
