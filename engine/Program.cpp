@@ -651,7 +651,7 @@ void Program::resolveCallSites() {
 void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
                         llvm::SmallVectorImpl<size_t> &Out) const {
   // Through a parameter its caller passed a function as: that one.
-  if (std::optional<uint32_t> Passed = passedFunction(RC, Entry)) {
+  if (std::optional<uint32_t> Passed = passedFunction(RC.Param, Entry)) {
     if (*Passed != OutsideRun)
       Out.push_back(*Passed);
     return;
@@ -667,19 +667,20 @@ void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // a function the way its registration says, and the kernel model states
   // that where it knows it: a call through a pointer adds no context to
   // those.
-  for (size_t To : viaAt(RC, Entry)->Functions)
+  for (size_t To :
+       viaAt(Vias[RC.Target & ~ResolvedCall::Through], RC.Param, Entry)
+           ->Functions)
     if (!Modelled[To])
       Out.push_back(To);
 }
 
-const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
+const Program::Resolution *Program::viaAt(const Resolution *Via, int Param,
                                           const AbsState &Entry) const {
-  const Resolution *Via = Vias[RC.Target & ~ResolvedCall::Through];
   // Through a parameter its caller read from a slot: what the slot holds
   // (open, so is the parameter).
   if (const Resolution *Slot =
-          RC.Param >= 0 ? argSlot(Entry.fnArg(RC.Param).value_or(OutsideRun))
-                        : nullptr)
+          Param >= 0 ? argSlot(Entry.fnArg(Param).value_or(OutsideRun))
+                     : nullptr)
     return Slot;
   if (Via != BlockVia || !Entry.Chain)
     return Via;
@@ -692,9 +693,10 @@ const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
 const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
                                               const AbsState &Entry) const {
   if (RC.Target == ResolvedCall::NoCallee ||
-      !(RC.Target & ResolvedCall::Through) || passedFunction(RC, Entry))
+      !(RC.Target & ResolvedCall::Through) || passedFunction(RC.Param, Entry))
     return nullptr;
-  const Resolution *Via = viaAt(RC, Entry);
+  const Resolution *Via =
+      viaAt(Vias[RC.Target & ~ResolvedCall::Through], RC.Param, Entry);
   return Via->K == Resolution::Capped ? Via : nullptr;
 }
 
@@ -702,10 +704,10 @@ llvm::ArrayRef<size_t> Program::argSlotFunctions(llvm::StringRef Slot) const {
   return ArgSlotVias[ArgSlotIds.lookup(Slot)]->Functions;
 }
 
-std::optional<uint32_t> Program::passedFunction(const ResolvedCall &RC,
+std::optional<uint32_t> Program::passedFunction(int Param,
                                                 const AbsState &Entry) const {
   std::optional<uint32_t> Passed =
-      RC.Param >= 0 ? Entry.fnArg(RC.Param) : std::nullopt;
+      Param >= 0 ? Entry.fnArg(Param) : std::nullopt;
   return Passed && !argSlot(*Passed) ? Passed : std::nullopt;
 }
 
@@ -1301,6 +1303,33 @@ bool Program::targetsOf(const CallSite &C,
   forEachCallee(C, [&](size_t To) { Out.push_back(To); });
   const Resolution *Via = slotOf(C);
   return Via && Via->K == Resolution::Capped;
+}
+
+bool Program::targetsAt(const FunctionSummary &F, const CallSite &C,
+                        const AbsState &Entry,
+                        llvm::SmallVectorImpl<size_t> &Out) const {
+  const Resolution *Via = slotOf(C);
+  if (!Via)
+    return targetsOf(C, Out);
+  std::optional<uint8_t> P = throughParameter(F, C);
+  int Param = P ? int(*P) : -1;
+  if (std::optional<uint32_t> Passed = passedFunction(Param, Entry)) {
+    if (*Passed != OutsideRun)
+      Out.push_back(*Passed);
+    return false;
+  }
+  const Resolution *At = viaAt(Via, Param, Entry);
+  llvm::append_range(Out, At->Functions);
+  return At->K == Resolution::Capped || (At == Via && isParameterSlot(C));
+}
+
+bool Program::narrowable(const CallSite &C) const {
+  const Resolution *Via = slotOf(C);
+  return Via && (Via == BlockVia || isParameterSlot(C));
+}
+
+bool Program::isParameterSlot(const CallSite &C) {
+  return llvm::StringRef(C.Through.str()).starts_with("param:");
 }
 
 std::optional<Explanation>

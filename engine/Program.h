@@ -187,6 +187,18 @@ public:
   /// The functions call site C reaches (indices into functions()); true if
   /// they are the capped resolution of a generic slot.
   bool targetsOf(const CallSite &C, llvm::SmallVectorImpl<size_t> &Out) const;
+  /// The functions call site C of F reaches when F is entered in Entry: as
+  /// targetsOf(), but through a parameter the context passes a function or
+  /// a slot's value as, that function or what the slot holds, and below a
+  /// notifier chain's call, the chain's blocks. True if they say nothing of
+  /// this context's callee: a capped resolution, or a parameter the context
+  /// passes nothing known as (every caller's).
+  bool targetsAt(const FunctionSummary &F, const CallSite &C,
+                 const AbsState &Entry,
+                 llvm::SmallVectorImpl<size_t> &Out) const;
+  /// Whether an entry context can narrow what C reaches (targetsAt()): a
+  /// call through a parameter or through the notifier block field.
+  bool narrowable(const CallSite &C) const;
   /// The context call site C (in state R of a caller entered in Entry)
   /// enters its callee To in: the kinds and levels, and what is known of
   /// the arguments (fields and functions included), also from what R found
@@ -354,11 +366,13 @@ private:
   /// when its function is entered in Entry, or null.
   const Resolution *cappedVia(const ResolvedCall &RC,
                               const AbsState &Entry) const;
-  /// The resolution a call through a slot RC takes when its function is
-  /// entered in Entry: the slot's own; through a parameter its caller
+  /// The resolution a call through slot Via (through parameter Param, or
+  /// -1) takes when its function is entered in Entry: the slot's own;
+  /// through a parameter its caller
   /// passed a slot's value as, that slot's; or below a notifier chain's
   /// call, that chain's for the chain's block field.
-  const Resolution *viaAt(const ResolvedCall &RC, const AbsState &Entry) const;
+  const Resolution *viaAt(const Resolution *Via, int Param,
+                          const AbsState &Entry) const;
   /// A generic slot's targets, grouped by what their entry contexts read
   /// (the parts kept, the bits, constants and functions passed that
   /// matter): calleeEntry() gives every member of a group the same state.
@@ -476,10 +490,11 @@ private:
   }
   /// The functions a call through a parameter given Slot's value reaches.
   llvm::ArrayRef<size_t> argSlotFunctions(llvm::StringRef Slot) const;
-  /// The function Entry passes to the parameter RC calls through, if it
-  /// names one (not a slot).
-  std::optional<uint32_t> passedFunction(const ResolvedCall &RC,
+  /// The function Entry passes to parameter Param (or -1), if it names
+  /// one (not a slot).
+  std::optional<uint32_t> passedFunction(int Param,
                                          const AbsState &Entry) const;
+  static bool isParameterSlot(const CallSite &C);
 };
 
 } // namespace kharden

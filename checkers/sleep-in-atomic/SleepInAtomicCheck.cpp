@@ -179,19 +179,19 @@ void SleepInAtomicCheck::run(const Program &P,
         Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});
     }
     for (const CallSite &C : F.Calls) {
-      llvm::SmallVector<size_t, 4> Targets = S.callees(C);
       size_t Callee = 0;
-      auto Found = Find(C.States, [&](const AbsState &E, const RelState &R)
-                                      -> const SleepWitness * {
-        for (size_t To : Targets)
-          if (const SleepWitness *W =
-                  S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
-                           Sleepers::faultsOffAt(0, R))) {
-            Callee = To;
-            return W;
-          }
-        return nullptr;
-      });
+      auto Found = Find(
+          C.States,
+          [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
+            for (size_t To : S.callees(F, C, E))
+              if (const SleepWitness *W =
+                      S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
+                               Sleepers::faultsOffAt(0, R))) {
+                Callee = To;
+                return W;
+              }
+            return nullptr;
+          });
       if (Found)
         Report(C.Where, "'" + Fs[Callee].name().str() + "()'", {}, *Found,
                S.chain(*std::get<3>(*Found)));

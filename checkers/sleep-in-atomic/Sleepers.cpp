@@ -47,14 +47,16 @@ bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
   return sleepsFreely(R) && !failsInstead(Op, R, FaultsOff);
 }
 
-llvm::SmallVector<size_t, 4> Sleepers::callees(const CallSite &C) const {
+llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
+                                               const CallSite &C,
+                                               const AbsState &Entry) const {
   llvm::SmallVector<size_t, 4> Out;
   // A generic hook may call any of its many targets, or none: that one of
   // them sleeps says nothing of the hook's callers. Nor does a function
   // some caller passes as a parameter (kref_put()'s release) for the
-  // callers that pass another.
-  if (P.targetsOf(C, Out) ||
-      llvm::StringRef(C.Through.str()).starts_with("param:"))
+  // callers that pass another: the context says which it passed, or
+  // nothing is known.
+  if (P.targetsAt(F, C, Entry, Out))
     Out.clear();
   // A function the kernel documents as callable in atomic context
   // (put_task_struct()) sleeps, if at all, only on paths its contract rules
@@ -75,8 +77,14 @@ const SleepWitness *Sleepers::keep(SleepWitness W) {
 void Sleepers::solveUnconditional() {
   const FunctionTable &Fs = P.functions();
   Unconditional.assign(Fs.size(), nullptr);
-  // Callers[G]: the calls that may enter G while holding nothing atomic.
-  std::vector<std::vector<std::pair<size_t, int>>> Callers(Fs.size());
+  // Callers[G]: the calls that may enter G while holding nothing atomic,
+  // and whether they do in every context.
+  struct Caller {
+    size_t F;
+    int Call;
+    bool Always;
+  };
+  std::vector<std::vector<Caller>> Callers(Fs.size());
   std::deque<size_t> Work;
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
@@ -88,18 +96,41 @@ void Sleepers::solveUnconditional() {
         Unconditional[I] = keep({I, int(O)});
         Work.push_back(I);
       }
-    for (size_t C = 0; C < F.Calls.size(); ++C)
-      if (llvm::any_of(F.Calls[C].States, sleepsFreely))
-        for (size_t To : callees(F.Calls[C]))
-          Callers[To].push_back({I, int(C)});
+    for (size_t C = 0; C < F.Calls.size(); ++C) {
+      const CallSite &Call = F.Calls[C];
+      if (!llvm::any_of(Call.States, sleepsFreely))
+        continue;
+      llvm::SmallVector<size_t, 4> Always = callees(F, Call, AbsState{});
+      for (size_t To : Always)
+        Callers[To].push_back({I, int(C), true});
+      llvm::SmallVector<size_t, 4> Some;
+      if (P.narrowable(Call))
+        P.targetsOf(Call, Some);
+      for (size_t To : Some)
+        if (!llvm::is_contained(Always, To))
+          Callers[To].push_back({I, int(C), false});
+    }
   }
+  MaySleep.assign(Fs.size(), false);
+  std::deque<size_t> Maybe(Work);
+  for (size_t G : Work)
+    MaySleep[G] = true;
   while (!Work.empty()) {
     size_t G = Work.front();
     Work.pop_front();
-    for (auto [F, C] : Callers[G])
-      if (!Unconditional[F]) {
-        Unconditional[F] = keep({F, -1, C, G, Unconditional[G]});
-        Work.push_back(F);
+    for (const Caller &C : Callers[G])
+      if (C.Always && !Unconditional[C.F]) {
+        Unconditional[C.F] = keep({C.F, -1, C.Call, G, Unconditional[G]});
+        Work.push_back(C.F);
+      }
+  }
+  while (!Maybe.empty()) {
+    size_t G = Maybe.front();
+    Maybe.pop_front();
+    for (const Caller &C : Callers[G])
+      if (!MaySleep[C.F]) {
+        MaySleep[C.F] = true;
+        Maybe.push_back(C.F);
       }
   }
 }
@@ -114,17 +145,20 @@ static std::string key(size_t F, const AbsState &E, int FaultsOff) {
   for (const auto &[A, B] : E.ArgBits)
     OS << ':' << unsigned(A.Index) << A.Field.str() << '=' << B.Zero << '/'
        << B.One << B.NonZero;
+  for (const auto &[Param, Passed] : E.FnArgs)
+    OS << ":fn" << unsigned(Param) << '=' << Passed;
+  OS << ":chain" << E.Chain;
   return K;
 }
 
 const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
                                      int FaultsOff) {
-  // Unconditional: whether any path of G may sleep. Which do is the
-  // arguments' to say, at every call down the chain (kvfree_call_rcu()
-  // sleeps only without a head); past a deep chain, any path.
-  const SleepWitness *Any = Unconditional[G];
-  if (!Any || Depth > 48)
-    return Any;
+  // MaySleep: whether any path of G may sleep in some context. Which do is
+  // the arguments' to say, at every call down the chain
+  // (kvfree_call_rcu() sleeps only without a head); past a deep chain, any
+  // path in any context.
+  if (!MaySleep[G] || Depth > 48)
+    return Unconditional[G];
   std::string K = key(G, Entry, FaultsOff);
   if (auto It = Memo.find(K); It != Memo.end())
     return It->second;
@@ -146,7 +180,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
     for (const RelState &R : F.Calls[C].States) {
       if (Found || !sleepsFreely(R) || !Runs(R))
         continue;
-      for (size_t To : callees(F.Calls[C]))
+      for (size_t To : callees(F, F.Calls[C], Entry))
         if (const SleepWitness *Next =
                 sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests),
                        faultsOffAt(FaultsOff, R))) {

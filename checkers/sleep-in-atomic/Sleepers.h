@@ -49,10 +49,13 @@ public:
                              int FaultsOff = 0);
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
-  /// Callees of C that may be entered through it (not a generic hook's,
-  /// nor a function some caller passes as a parameter, nor one the kernel
-  /// model says is `atomic-safe`).
-  llvm::SmallVector<size_t, 4> callees(const CallSite &C) const;
+  /// Callees of C, a call of F entered in Entry, that may be entered
+  /// through it (not a generic hook's, nor a function some other caller
+  /// passes as a parameter, nor one the kernel model says is
+  /// `atomic-safe`).
+  llvm::SmallVector<size_t, 4> callees(const FunctionSummary &F,
+                                       const CallSite &C,
+                                       const AbsState &Entry) const;
   /// A user access with page faults disabled at R, by the function or by
   /// its callers (FaultsOff), fails instead of sleeping.
   static bool failsInstead(const Operation &Op, const RelState &R,
@@ -73,6 +76,10 @@ private:
   std::deque<SleepWitness> Store; ///< Never relocated.
   /// With nothing known of the arguments or the context: every path.
   std::vector<const SleepWitness *> Unconditional;
+  /// Whether some context may make a function sleep: also through the
+  /// calls a context narrows (Program::narrowable()), which Unconditional
+  /// cannot follow.
+  std::vector<bool> MaySleep;
   llvm::StringMap<const SleepWitness *> Memo;
   unsigned Depth = 0;
 };

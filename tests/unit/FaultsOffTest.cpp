@@ -69,7 +69,7 @@ Judged judge(const Program &P) {
     if (llvm::StringRef(C.CalleeName).starts_with("pagefault_"))
       continue;
     bool Sleeps = false;
-    for (size_t To : S.callees(C))
+    for (size_t To : S.callees(F, C, AbsState{}))
       for (const RelState &R : C.States)
         Sleeps |=
             S.sleeps(To, AbsState{}, Sleepers::faultsOffAt(0, R)) != nullptr;
