@@ -667,11 +667,14 @@ void Program::calleesAt(const ResolvedCall &RC, const AbsState &Entry,
   // a function the way its registration says, and the kernel model states
   // that where it knows it: a call through a pointer adds no context to
   // those.
-  for (size_t To :
-       viaAt(Vias[RC.Target & ~ResolvedCall::Through], RC.Param, Entry)
-           ->Functions)
+  for (size_t To : viaAt(RC, Entry)->Functions)
     if (!Modelled[To])
       Out.push_back(To);
+}
+
+const Program::Resolution *Program::viaAt(const ResolvedCall &RC,
+                                          const AbsState &Entry) const {
+  return viaAt(Vias[RC.Target & ~ResolvedCall::Through], RC.Param, Entry);
 }
 
 const Program::Resolution *Program::viaAt(const Resolution *Via, int Param,
@@ -695,8 +698,7 @@ const Program::Resolution *Program::cappedVia(const ResolvedCall &RC,
   if (RC.Target == ResolvedCall::NoCallee ||
       !(RC.Target & ResolvedCall::Through) || passedFunction(RC.Param, Entry))
     return nullptr;
-  const Resolution *Via =
-      viaAt(Vias[RC.Target & ~ResolvedCall::Through], RC.Param, Entry);
+  const Resolution *Via = viaAt(RC, Entry);
   return Via->K == Resolution::Capped ? Via : nullptr;
 }
 

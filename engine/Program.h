@@ -373,6 +373,7 @@ private:
   /// call, that chain's for the chain's block field.
   const Resolution *viaAt(const Resolution *Via, int Param,
                           const AbsState &Entry) const;
+  const Resolution *viaAt(const ResolvedCall &RC, const AbsState &Entry) const;
   /// A generic slot's targets, grouped by what their entry contexts read
   /// (the parts kept, the bits, constants and functions passed that
   /// matter): calleeEntry() gives every member of a group the same state.

@@ -111,28 +111,32 @@ void Sleepers::solveUnconditional() {
           Callers[To].push_back({I, int(C), false});
     }
   }
+  // From the functions that sleep themselves up to their callers, as far
+  // as Enters says a call makes its caller sleep too.
+  auto Spread = [&](std::deque<size_t> Work, auto &&Enters) {
+    while (!Work.empty()) {
+      size_t G = Work.front();
+      Work.pop_front();
+      for (const Caller &C : Callers[G])
+        if (Enters(C, G))
+          Work.push_back(C.F);
+    }
+  };
   MaySleep.assign(Fs.size(), false);
-  std::deque<size_t> Maybe(Work);
   for (size_t G : Work)
     MaySleep[G] = true;
-  while (!Work.empty()) {
-    size_t G = Work.front();
-    Work.pop_front();
-    for (const Caller &C : Callers[G])
-      if (C.Always && !Unconditional[C.F]) {
-        Unconditional[C.F] = keep({C.F, -1, C.Call, G, Unconditional[G]});
-        Work.push_back(C.F);
-      }
-  }
-  while (!Maybe.empty()) {
-    size_t G = Maybe.front();
-    Maybe.pop_front();
-    for (const Caller &C : Callers[G])
-      if (!MaySleep[C.F]) {
-        MaySleep[C.F] = true;
-        Maybe.push_back(C.F);
-      }
-  }
+  Spread(Work, [&](const Caller &C, size_t G) {
+    if (!C.Always || Unconditional[C.F])
+      return false;
+    Unconditional[C.F] = keep({C.F, -1, C.Call, G, Unconditional[G]});
+    return true;
+  });
+  Spread(std::move(Work), [&](const Caller &C, size_t) {
+    if (MaySleep[C.F])
+      return false;
+    MaySleep[C.F] = true;
+    return true;
+  });
 }
 
 /// What of an entry context decides which paths of a function run.
