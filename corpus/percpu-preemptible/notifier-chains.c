@@ -10,34 +10,9 @@
 #include <linux/preempt.h>
 #include <linux/smp.h>
 #include <linux/syscalls.h>
+#include <kernel/notifier-walk.h>
 
 DEFINE_PER_CPU(int, events);
-
-/* kernel/notifier.c, cut down: the walk calls through the block's field. */
-static int notifier_call_chain(struct notifier_block **nl, unsigned long val,
-			       void *v)
-{
-	int ret = NOTIFY_DONE;
-	struct notifier_block *nb = *nl;
-
-	while (nb) {
-		ret = nb->notifier_call(nb, val, v);
-		nb = nb->next;
-	}
-	return ret;
-}
-
-int atomic_notifier_call_chain(struct atomic_notifier_head *nh,
-			       unsigned long val, void *v)
-{
-	return notifier_call_chain(&nh->head, val, v);
-}
-
-int raw_notifier_call_chain(struct raw_notifier_head *nh, unsigned long val,
-			    void *v)
-{
-	return notifier_call_chain(&nh->head, val, v);
-}
 
 static struct atomic_notifier_head die_chain;
 static struct raw_notifier_head netdev_chain;
@@ -62,10 +37,10 @@ static int netdev_event(struct notifier_block *nb, unsigned long val, void *v)
 {
 	return smp_processor_id();
 	// CHECK: notifier-chains.c:[[@LINE-1]]:9: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: notifier-chains.c:150:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
-	// CHECK: notifier-chains.c:152:9: note: 'raw_notifier_call_chain' called here
-	// CHECK: notifier-chains.c:39:9: note: 'notifier_call_chain' called here
-	// CHECK: notifier-chains.c:24:9: note: 'netdev_event' called through 'struct notifier_block.notifier_call'
+	// CHECK: notifier-chains.c:125:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
+	// CHECK: notifier-chains.c:127:9: note: 'raw_notifier_call_chain' called here
+	// CHECK: notifier-walk.h:28:9: note: 'notifier_call_chain' called here
+	// CHECK: notifier-walk.h:13:9: note: 'netdev_event' called through 'struct notifier_block.notifier_call'
 }
 
 static struct notifier_block netdev_nb = {
@@ -81,10 +56,10 @@ static int port_event(struct notifier_block *nb, unsigned long val, void *v)
 {
 	return smp_processor_id();
 	// CHECK: notifier-chains.c:[[@LINE-1]]:9: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: notifier-chains.c:150:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
-	// CHECK: notifier-chains.c:152:9: note: 'raw_notifier_call_chain' called here
-	// CHECK: notifier-chains.c:39:9: note: 'notifier_call_chain' called here
-	// CHECK: notifier-chains.c:24:9: note: 'port_event' called through 'struct notifier_block.notifier_call'
+	// CHECK: notifier-chains.c:125:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
+	// CHECK: notifier-chains.c:127:9: note: 'raw_notifier_call_chain' called here
+	// CHECK: notifier-walk.h:28:9: note: 'notifier_call_chain' called here
+	// CHECK: notifier-walk.h:13:9: note: 'port_event' called through 'struct notifier_block.notifier_call'
 }
 
 void port_init(struct port *p)
@@ -98,10 +73,10 @@ static int any_event(struct notifier_block *nb, unsigned long val, void *v)
 {
 	return smp_processor_id();
 	// CHECK: notifier-chains.c:[[@LINE-1]]:9: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: notifier-chains.c:150:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
-	// CHECK: notifier-chains.c:152:9: note: 'raw_notifier_call_chain' called here
-	// CHECK: notifier-chains.c:39:9: note: 'notifier_call_chain' called here
-	// CHECK: notifier-chains.c:24:9: note: 'any_event' called through 'struct notifier_block.notifier_call'
+	// CHECK: notifier-chains.c:125:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
+	// CHECK: notifier-chains.c:127:9: note: 'raw_notifier_call_chain' called here
+	// CHECK: notifier-walk.h:28:9: note: 'notifier_call_chain' called here
+	// CHECK: notifier-walk.h:13:9: note: 'any_event' called through 'struct notifier_block.notifier_call'
 }
 
 static struct notifier_block any_nb = {
@@ -120,10 +95,10 @@ static int through_pointer_event(struct notifier_block *nb, unsigned long val,
 {
 	return smp_processor_id();
 	// CHECK: notifier-chains.c:[[@LINE-1]]:9: warning: 'smp_processor_id()' where preemption is enabled; the task may migrate right after reading the CPU number [percpu-preemptible]
-	// CHECK: notifier-chains.c:150:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
-	// CHECK: notifier-chains.c:152:9: note: 'raw_notifier_call_chain' called here
-	// CHECK: notifier-chains.c:39:9: note: 'notifier_call_chain' called here
-	// CHECK: notifier-chains.c:24:9: note: 'through_pointer_event' called through 'struct notifier_block.notifier_call'
+	// CHECK: notifier-chains.c:125:1: note: '__do_sys_netdev_up' is a system call body: task context, preemptible
+	// CHECK: notifier-chains.c:127:9: note: 'raw_notifier_call_chain' called here
+	// CHECK: notifier-walk.h:28:9: note: 'notifier_call_chain' called here
+	// CHECK: notifier-walk.h:13:9: note: 'through_pointer_event' called through 'struct notifier_block.notifier_call'
 }
 
 void port_hook(struct port *p)

@@ -5,7 +5,7 @@
 // that pass, or walk, something that does not sleep.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
-#include <linux/notifier.h>
+#include <kernel/notifier-walk.h>
 #include <linux/spinlock.h>
 
 struct ref {
@@ -75,26 +75,6 @@ void put_fields(struct slow_obj *s, struct fast_obj *f)
 // CHECK: passed-functions.c:31:3: note: 'release_slow()' called here may sleep
 // CHECK: passed-functions.c:36:2: note: 'mutex_lock()' may sleep here
 
-/* kernel/notifier.c, cut down: the walk calls through the block's field. */
-static int notifier_call_chain(struct notifier_block **nl, unsigned long val,
-			       void *v)
-{
-	int ret = NOTIFY_DONE;
-	struct notifier_block *nb = *nl;
-
-	while (nb) {
-		ret = nb->notifier_call(nb, val, v);
-		nb = nb->next;
-	}
-	return ret;
-}
-
-int atomic_notifier_call_chain(struct atomic_notifier_head *nh,
-			       unsigned long val, void *v)
-{
-	return notifier_call_chain(&nh->head, val, v);
-}
-
 static int slow_event(struct notifier_block *nb, unsigned long val, void *v)
 {
 	mutex_lock(&m);
@@ -124,8 +104,8 @@ void notify_locked(void)
 	atomic_notifier_call_chain(&fast_chain, 0, (void *)0);
 	spin_unlock(&lock);
 }
-// CHECK: passed-functions.c:123:2: warning: 'atomic_notifier_call_chain()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: passed-functions.c:122:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: passed-functions.c:95:9: note: 'notifier_call_chain()' called here may sleep
-// CHECK: passed-functions.c:86:9: note: 'slow_event()' called here may sleep
-// CHECK: passed-functions.c:100:2: note: 'mutex_lock()' may sleep here
+// CHECK: passed-functions.c:103:2: warning: 'atomic_notifier_call_chain()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: passed-functions.c:102:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: notifier-walk.h:22:9: note: 'notifier_call_chain()' called here may sleep
+// CHECK: notifier-walk.h:13:9: note: 'slow_event()' called here may sleep
+// CHECK: passed-functions.c:80:2: note: 'mutex_lock()' may sleep here
