@@ -368,9 +368,9 @@ private:
                               const AbsState &Entry) const;
   /// The resolution a call through slot Via (through parameter Param, or
   /// -1) takes when its function is entered in Entry: the slot's own;
-  /// through a parameter its caller
-  /// passed a slot's value as, that slot's; or below a notifier chain's
-  /// call, that chain's for the chain's block field.
+  /// through a parameter its caller passed a slot's value as, that slot's;
+  /// or below a notifier chain's call, that chain's for the chain's block
+  /// field. The second form is a solve-time call site's.
   const Resolution *viaAt(const Resolution *Via, int Param,
                           const AbsState &Entry) const;
   const Resolution *viaAt(const ResolvedCall &RC, const AbsState &Entry) const;
