@@ -5,7 +5,7 @@
 namespace kharden {
 
 std::string parameterSlot(llvm::StringRef Function, unsigned Index) {
-  return ("param:" + Function + "#" + llvm::Twine(Index)).str();
+  return (ParameterSlotPrefix + Function + "#" + llvm::Twine(Index)).str();
 }
 
 llvm::StringRef functionNameOfKey(llvm::StringRef Key) {

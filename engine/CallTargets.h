@@ -30,8 +30,10 @@
 
 namespace kharden {
 
-/// The slot of parameter Index of the function with key Function.
+/// The slot of parameter Index of the function with key Function:
+/// ParameterSlotPrefix, the key, "#Index".
 std::string parameterSlot(llvm::StringRef Function, unsigned Index);
+constexpr llvm::StringLiteral ParameterSlotPrefix = "param:";
 /// Where the blocks of a notifier chain registration whose head the run
 /// cannot name go: every chain ("chain:HEAD") holds what this slot holds.
 constexpr llvm::StringLiteral AnyChainSlot = "chain:*";

@@ -453,6 +453,10 @@ StringRef PointerFlows::blockField() const {
   return StringRef(TU.Lookup.model().notifierChains().Block).split('.').second;
 }
 
+std::string PointerFlows::blockFieldOf(StringRef Block) const {
+  return (Block + "." + blockField()).str();
+}
+
 std::string PointerFlows::everyBlockSlot() const {
   return "field:" + TU.linkName(TU.Lookup.model().notifierChains().Block);
 }
@@ -474,7 +478,7 @@ std::optional<std::string> PointerFlows::blockSlot(const Expr *Block) const {
   std::optional<SlotName> S = slotOf(E);
   if (!S)
     return std::nullopt;
-  return S->Key + "." + blockField().str();
+  return blockFieldOf(S->Key);
 }
 
 namespace {
@@ -560,7 +564,7 @@ std::vector<std::string> PointerFlows::blockSources(const Expr *Arg,
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
     if (const auto *P = dyn_cast<ParmVarDecl>(D->getDecl()))
       if (std::optional<SlotName> S = variableSlot(P))
-        return {S->Key + "." + blockField().str()};
+        return {blockFieldOf(S->Key)};
   // `nb = &dsa_slave_switchdev_blocking_notifier;`
   if (auto Values = ThroughLocal ? localValues(E) : std::nullopt) {
     std::vector<std::string> Out;
@@ -595,7 +599,7 @@ void PointerFlows::blockInit(llvm::StringRef Object, QualType T,
   const auto *IL = dyn_cast<InitListExpr>(Init->IgnoreParens());
   if (!IL)
     return;
-  std::string Slot = (Object + "." + blockField()).str();
+  std::string Slot = blockFieldOf(Object);
   forEachFieldInit(T->getAsRecordDecl(), semanticForm(IL),
                    [&](const FieldDecl *FD, const Expr *E) {
                      if (FD->getName() == blockField())
@@ -616,8 +620,7 @@ void PointerFlows::chainFlows(const CallExpr *CE, StringRef CalleeKey) {
   for (unsigned I = 0; I < CE->getNumArgs() && I <= INT8_MAX; ++I)
     if (QualType T = CE->getArg(I)->getType();
         T->isPointerType() && isBlock(T->getPointeeType()))
-      Flow(parameterSlot(CalleeKey, I) + "." + blockField().str(),
-           CE->getArg(I));
+      Flow(blockFieldOf(parameterSlot(CalleeKey, I)), CE->getArg(I));
   StringRef Name = functionNameOfKey(CalleeKey);
   if (CE->getNumArgs() == 0 ||
       (!Chains.isCall(Name) && !Chains.isRegister(Name)))

@@ -123,6 +123,8 @@ private:
   /// Whether T is the notifier block structure; its function field.
   bool isBlock(clang::QualType T) const;
   llvm::StringRef blockField() const;
+  /// The slot of the block field of the block whose slot is Block.
+  std::string blockFieldOf(llvm::StringRef Block) const;
   /// The block field's slot, which holds every block's function.
   std::string everyBlockSlot() const;
   void referencing(std::vector<const clang::FunctionDecl *> &Out) {

@@ -523,12 +523,14 @@ void Program::applyJoins() {
 void Program::seedCallbacks(
     llvm::function_ref<void(size_t, const ContextSpec &, Note)> Seed) {
   llvm::StringMap<std::vector<std::pair<std::string, unsigned>>> Params;
-  Pointers.forEach("param:", [&](llvm::StringRef Key, CallTargets::Held) {
-    auto [Function, Index] = Key.drop_front(6).rsplit('#');
-    unsigned I = 0;
-    if (!Index.getAsInteger(10, I))
-      Params[functionNameOfKey(Function)].push_back({Key.str(), I});
-  });
+  Pointers.forEach(
+      ParameterSlotPrefix, [&](llvm::StringRef Key, CallTargets::Held) {
+        auto [Function, Index] =
+            Key.drop_front(ParameterSlotPrefix.size()).rsplit('#');
+        unsigned I = 0;
+        if (!Index.getAsInteger(10, I))
+          Params[functionNameOfKey(Function)].push_back({Key.str(), I});
+      });
   struct Found {
     size_t Order, Function;
     const Callback *C;
@@ -563,7 +565,7 @@ std::optional<uint8_t> Program::throughParameter(const FunctionSummary &F,
                                                  const CallSite &C) const {
   llvm::StringRef Rest = C.Through;
   unsigned Param;
-  if (!Rest.consume_front("param:") || !Rest.consume_front(F.Key) ||
+  if (!Rest.consume_front(ParameterSlotPrefix) || !Rest.consume_front(F.Key) ||
       !Rest.consume_front("#") || Rest.getAsInteger(10, Param) ||
       Param >= CallSite::MaxFunctionParams)
     return std::nullopt;
@@ -1331,7 +1333,7 @@ bool Program::narrowable(const CallSite &C) const {
 }
 
 bool Program::isParameterSlot(const CallSite &C) {
-  return llvm::StringRef(C.Through.str()).starts_with("param:");
+  return llvm::StringRef(C.Through.str()).starts_with(ParameterSlotPrefix);
 }
 
 std::optional<Explanation>

@@ -349,10 +349,14 @@ private:
       O["arg_known"] = C.ArgKnown;
       O["arg_true"] = C.ArgTrue;
     }
-    json::Array Forwarded;
-    for (auto [Arg, Param] : C.Passes->Forwarded)
-      Forwarded.push_back(json::Array{Arg, Param});
-    putArray(O, "forwarded", std::move(Forwarded));
+    // [argument, parameter or key] each.
+    auto Pairs = [](const auto &Of) {
+      json::Array Out;
+      for (const auto &[Arg, Value] : Of)
+        Out.push_back(json::Array{Arg, Value});
+      return Out;
+    };
+    putArray(O, "forwarded", Pairs(C.Passes->Forwarded));
     json::Array Transformed;
     for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
       Transformed.push_back(
@@ -361,18 +365,9 @@ private:
                       int64_t(T.Bits.ForceOne), int64_t(T.Bits.KeepNonZero)});
     putArray(O, "transformed", std::move(Transformed));
     putArray(O, "arg_bits", argFacts(C.ArgBits));
-    json::Array FnArgs;
-    for (const auto &[Arg, Key] : C.Passes->FnArgs)
-      FnArgs.push_back(json::Array{Arg, Key});
-    putArray(O, "fn_args", std::move(FnArgs));
-    json::Array FnForwarded;
-    for (auto [Arg, Param] : C.Passes->FnForwarded)
-      FnForwarded.push_back(json::Array{Arg, Param});
-    putArray(O, "fn_forwarded", std::move(FnForwarded));
-    json::Array FnSlots;
-    for (const auto &[Arg, Key] : C.Passes->FnSlots)
-      FnSlots.push_back(json::Array{Arg, Key});
-    putArray(O, "fn_slots", std::move(FnSlots));
+    putArray(O, "fn_args", Pairs(C.Passes->FnArgs));
+    putArray(O, "fn_forwarded", Pairs(C.Passes->FnForwarded));
+    putArray(O, "fn_slots", Pairs(C.Passes->FnSlots));
     if (!C.Passes->Chain.empty())
       O["chain"] = C.Passes->Chain;
     return O;

@@ -86,6 +86,7 @@ void Sleepers::solveUnconditional() {
   };
   std::vector<std::vector<Caller>> Callers(Fs.size());
   std::deque<size_t> Work;
+  const AbsState AnyContext;
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
     for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O)
@@ -100,7 +101,7 @@ void Sleepers::solveUnconditional() {
       const CallSite &Call = F.Calls[C];
       if (!llvm::any_of(Call.States, sleepsFreely))
         continue;
-      llvm::SmallVector<size_t, 4> Always = callees(F, Call, AbsState{});
+      llvm::SmallVector<size_t, 4> Always = callees(F, Call, AnyContext);
       for (size_t To : Always)
         Callers[To].push_back({I, int(C), true});
       llvm::SmallVector<size_t, 4> Some;
