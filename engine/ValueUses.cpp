@@ -439,12 +439,27 @@ StateSet FunctionAnalyzer::statesAt(unsigned Block, unsigned Elem, bool After) {
 void FunctionAnalyzer::followValues() {
   if (BlockIn.empty())
     return;
-  // Declarations of several variables are one synthetic element each.
+  // A declaration of several variables is one synthetic element each: what
+  // a variable's initializer uses is at that variable's element, as if it
+  // were declared alone, and the declaration itself at its last variable's.
+  // synthetic_stmts() is ordered by address, which must decide nothing.
+  llvm::DenseMap<const Decl *, std::pair<unsigned, unsigned>> DeclAt;
+  llvm::SmallVector<const DeclStmt *, 4> Originals;
   for (const auto &[Synthetic, Original] : Cfg->synthetic_stmts())
     if (auto It = ElementAt.find(Synthetic); It != ElementAt.end()) {
       std::pair<unsigned, unsigned> At = It->second; // a copy: the map grows
-      ElementAt.try_emplace(Original, At);
+      DeclAt[Synthetic->getSingleDecl()] = At;
+      Originals.push_back(Original);
+      if (const auto *VD = dyn_cast<VarDecl>(Synthetic->getSingleDecl()))
+        if (const Expr *Init = VD->getInit())
+          ElementAt.try_emplace(Init, At);
     }
+  for (const DeclStmt *Original : Originals)
+    for (const Decl *D : llvm::reverse(Original->decls()))
+      if (auto It = DeclAt.find(D); It != DeclAt.end()) {
+        ElementAt.try_emplace(Original, It->second);
+        break;
+      }
   // The CFG element a node belongs to: the nearest one that holds it.
   auto ElementOf =
       [&](const Stmt *S) -> std::optional<std::pair<unsigned, unsigned>> {

@@ -253,3 +253,26 @@ TEST(ValueUses, OtherUnitsThanTheFirstPassSawKeepTheirFlows) {
     EXPECT_EQ(F.Values.size(), Before) << F.name().str();
   }
 }
+
+// A declaration of several variables is one CFG element per variable,
+// which clang keeps in a map ordered by address: which of them a use in
+// an initializer is at must not depend on where the allocator put them.
+TEST(ValueUses, AUseInAnInitializerIsAtItsOwnVariable) {
+  constexpr const char *Declarations = R"(void preempt_disable(void);
+int declared_together(int *p)
+{
+	int a = *p + 1, b = (preempt_disable(), 0), c = *p + 2;
+	return a + b + c;
+}
+)";
+  Analysed A = test::analyseSource(Model, Declarations, "/src/d.c");
+  const ValueFlow *P = parameterFlow(A.function("declared_together"), 0);
+  ASSERT_TRUE(P);
+  ASSERT_EQ(describe(*P),
+            (std::vector<std::string>{"deref 4 via p", "deref 4 via p"}));
+  // Before preempt_disable() for a, after it for c.
+  ASSERT_EQ(P->Uses[0].States.size(), 1u);
+  EXPECT_EQ(P->Uses[0].States[0].PreemptDepth, 0);
+  ASSERT_EQ(P->Uses[1].States.size(), 1u);
+  EXPECT_EQ(P->Uses[1].States[0].PreemptDepth, 1);
+}
