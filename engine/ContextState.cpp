@@ -27,7 +27,7 @@ bool RelState::sameContext(const RelState &O) const {
          TestKnown == O.TestKnown && TestTrue == O.TestTrue &&
          JoinKnown == O.JoinKnown && JoinTrue == O.JoinTrue &&
          Returns == O.Returns && EnableEvidence == O.EnableEvidence &&
-         AssertedPreemptOff == O.AssertedPreemptOff &&
+         AssertedPreempt == O.AssertedPreempt &&
          AssertedPinned == O.AssertedPinned &&
          UnmatchedRestores == O.UnmatchedRestores &&
          SavedCount == O.SavedCount && Region == O.Region &&
@@ -144,9 +144,11 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   switch (E) {
   case Effect::PreemptDisable:
     PreemptDepth = clampDepth(PreemptDepth + 1);
+    stepAssertedPreempt(1);
     return;
   case Effect::PreemptEnable:
     PreemptDepth = clampDepth(PreemptDepth - 1);
+    stepAssertedPreempt(-1);
     // After the enable that matches a disable, the code runs where the
     // author expects preemption (KERNEL-FACTS section 3).
     if (PreemptDepth == 0 && !EnableEvidence) {
@@ -201,7 +203,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   case Effect::MaySleep:
     // Sleeping is legal only with preemption and IRQs on; code that sleeps
     // where it holds them off is a different bug, not evidence.
-    if (PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff)
+    if (locallyAtomic())
       return;
     SleptUnheld |= holdsNothing();
     SleepOnlyToFault = false;
@@ -224,7 +226,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     return;
   case Effect::AssertPreemptDisabled:
     if (PreemptDepth <= 0)
-      AssertedPreemptOff = true;
+      AssertedPreempt = std::max<uint8_t>(AssertedPreempt, 1);
     return;
   case Effect::BhDisable:
     BhDepth = clampDepth(BhDepth + 1);
@@ -275,6 +277,12 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
 // Where the function holds the disable itself, the predicate's branch
 // cannot run (no kind of context has it); where it released its caller's,
 // the branch says nothing of the caller's context.
+void RelState::stepAssertedPreempt(int By) {
+  if (AssertedPreempt)
+    AssertedPreempt =
+        uint8_t(std::clamp<int>(AssertedPreempt + By, 0, MaxDepth));
+}
+
 void RelState::assertBhOn() {
   if (BhDepth > 0)
     KindMask = 0;
@@ -296,7 +304,7 @@ void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
 }
 
 bool RelState::holdsNothing() const {
-  return PreemptDepth == 0 && Irq == IrqRel::Inherited && !AssertedPreemptOff &&
+  return PreemptDepth == 0 && Irq == IrqRel::Inherited && !AssertedPreempt &&
          UnmatchedRestores == 0;
 }
 
@@ -349,8 +357,11 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
     SleepEvidence = true;
   }
   // A callee's own balanced disable/enable says nothing about our context:
-  // only sleeping does.
-  AssertedPreemptOff |= Exit.AssertedPreemptOff && PreemptDepth <= 0;
+  // only sleeping does. What it asserted holds after our own assertion
+  // went through its disables and enables.
+  stepAssertedPreempt(Exit.PreemptDepth);
+  if (PreemptDepth <= 0)
+    AssertedPreempt = std::max(AssertedPreempt, Exit.AssertedPreempt);
   ContextAsked |= Exit.ContextAsked;
   AssertedPinned |= Exit.AssertedPinned; // the same task
   KindMask &= Exit.KindMask;
@@ -588,7 +599,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
     S.Irqs = Entry.Irqs == Level::Off ? Level::Off : Level::On;
     break;
   }
-  if (R.PreemptDepth > 0 || R.AssertedPreemptOff)
+  if (R.PreemptDepth > 0 || R.AssertedPreempt > 0)
     S.Preempt = Level::Off;
   else if (sleepDecides(Entry, R))
     S.Preempt = levelAfterSleep(R);

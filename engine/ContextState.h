@@ -195,7 +195,13 @@ struct RelState {
   /// What the path returns (at exits: for callers).
   RetFact Returns = RetFact::Unknown;
   bool EnableEvidence = false; ///< Re-enabled preemption it had disabled.
-  bool AssertedPreemptOff = false;
+  /// The preemption count is at least this here, as an assertion said
+  /// where the function held nothing of its own (lockdep's, a predicate's
+  /// branch, the scheduler's preempt_count_set()): the function's own
+  /// disables and enables after it move it, so an enable past the asserted
+  /// count leaves nothing asserted (finish_task_switch()'s fix-up, then its
+  /// release of the runqueue lock, then schedule_tail()'s preempt_enable()).
+  uint8_t AssertedPreempt = 0;
   bool AssertedPinned = false; ///< A per-CPU thread: never migrated.
   uint8_t UnmatchedRestores = 0; ///< IRQ restores of the caller's saves.
   uint8_t SavedCount = 0;
@@ -255,7 +261,7 @@ struct RelState {
   }
   /// Atomic because of this function's own disables or assertions.
   bool locallyAtomic() const {
-    return PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreemptOff;
+    return PreemptDepth > 0 || Irq == IrqRel::Off || AssertedPreempt > 0;
   }
   /// Applies one primitive effect; NoteId explains it in reports.
   void apply(Effect E, int16_t NoteId);
@@ -277,6 +283,8 @@ private:
   /// A predicate (or a callee's) says BH / IRQs are on here.
   void assertBhOn();
   void assertIrqsOn();
+  /// Preemption disabled (By > 0) or enabled again after an assertion.
+  void stepAssertedPreempt(int By);
   void applyCalleeEffect(const RelState &Exit, int16_t NoteId);
   void updateRegion(bool WasAtomic, int16_t NoteId);
 };

@@ -28,7 +28,7 @@ namespace kharden {
                           SleepDepth, ParamKnown, ParamTrue, ParamChanged,
                           LocalKnown, LocalTrue, // never stored
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
-                          EnableEvidence, AssertedPreemptOff, AssertedPinned,
+                          EnableEvidence, AssertedPreempt, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
                           BhDepth, AssertedBhOn, AssertedIrqsOn, ContextAsked,
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
@@ -292,7 +292,8 @@ private:
     if (R.Returns != D.Returns)
       O["returns"] = retName(R.Returns);
     putFlag(O, "enable_evidence", R.EnableEvidence);
-    putFlag(O, "asserted_preempt_off", R.AssertedPreemptOff);
+    if (R.AssertedPreempt != D.AssertedPreempt)
+      O["asserted_preempt"] = R.AssertedPreempt;
     putFlag(O, "asserted_pinned", R.AssertedPinned);
     if (R.UnmatchedRestores != D.UnmatchedRestores)
       O["unmatched_restores"] = R.UnmatchedRestores;
@@ -720,7 +721,7 @@ private:
            integer(*O, "join_known", R.JoinKnown, P) &&
            integer(*O, "join_true", R.JoinTrue, P) &&
            flag(*O, "enable_evidence", R.EnableEvidence, P) &&
-           flag(*O, "asserted_preempt_off", R.AssertedPreemptOff, P) &&
+           integer(*O, "asserted_preempt", R.AssertedPreempt, P) &&
            flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
            integer(*O, "saved_count", R.SavedCount, P) &&

@@ -63,7 +63,7 @@ std::string where(ContextWord W, const AbsState &S, bool PreemptRcu) {
 RelState ownFacts(RelState R) {
   if (R.ContextAsked) {
     R.KindMask = AllKinds;
-    R.AssertedPreemptOff = false;
+    R.AssertedPreempt = 0;
   }
   if (R.IrqsOffAsked) {
     R.Irq = IrqRel::Inherited;

@@ -4,7 +4,8 @@
 // held, so the per-CPU pointer after it is safe either way, and so is what
 // a caller holding nothing does after the call. What it read before the
 // fix-up is not; nor is what follows a count set to a saved value, or
-// in_atomic_preempt_off()'s true branch alone.
+// in_atomic_preempt_off()'s true branch alone. A disable/enable pair after
+// the fix-up leaves the count it set.
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
 #include <linux/smp.h>
@@ -61,5 +62,14 @@ SYSCALL_DEFINE0(atomic_test)
 		__this_cpu_inc(sched_count);
 	// CHECK: preempt-count-set.c:[[@LINE-1]]:3: warning: per-CPU read-modify-write '__this_cpu_inc(sched_count)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
 	// CHECK: preempt-count-set.c:[[@LINE-7]]:1: note: '__do_sys_atomic_test' is a system call body: task context, preemptible
+	return 0;
+}
+
+SYSCALL_DEFINE0(fixed_up_pair)
+{
+	preempt_count_set(PREEMPT_DISABLED);
+	preempt_disable();
+	preempt_enable();
+	__this_cpu_inc(sched_count);
 	return 0;
 }

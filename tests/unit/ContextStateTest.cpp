@@ -353,6 +353,39 @@ TEST(RelState, AssertionsAreTrusted) {
   EXPECT_EQ(compose(process(), P).Preempt, Level::Off);
 }
 
+// An asserted count moves with the disables and enables after it: a
+// balanced pair leaves it, an enable past it leaves nothing asserted, in
+// the function and in its caller (finish_task_switch()'s fix-up, its
+// release of the runqueue lock, schedule_tail()'s preempt_enable()).
+TEST(RelState, AnEnablePastTheAssertedCountEndsTheAssertion) {
+  RelState S;
+  S.apply(Effect::AssertPreemptDisabled, 0);
+  S.apply(Effect::PreemptDisable, 1);
+  S.apply(Effect::PreemptEnable, 2);
+  EXPECT_EQ(compose(process(), S).Preempt, Level::Off);
+  S.apply(Effect::PreemptEnable, 3);
+  EXPECT_EQ(S.AssertedPreempt, 0);
+  EXPECT_NE(compose(process(), S).Preempt, Level::Off);
+
+  RelState Fixup; // the callee: asserted, then a release of one
+  Fixup.apply(Effect::AssertPreemptDisabled, 0);
+  Fixup.AssertedPreempt = 2; // as FORK_PREEMPT_COUNT would say
+  Fixup.apply(Effect::PreemptEnable, 1);
+  EXPECT_EQ(Fixup.AssertedPreempt, 1);
+  RelState Tail;
+  Tail.applyCallee(Fixup, 0);
+  EXPECT_EQ(compose(process(), Tail).Preempt, Level::Off);
+  Tail.apply(Effect::PreemptEnable, 1);
+  EXPECT_NE(compose(process(), Tail).Preempt, Level::Off);
+  // A caller's own assertion goes through the callee's release too.
+  RelState Caller;
+  Caller.apply(Effect::AssertPreemptDisabled, 0);
+  RelState Release;
+  Release.apply(Effect::PreemptEnable, 0);
+  Caller.applyCallee(Release, 1);
+  EXPECT_EQ(Caller.AssertedPreempt, 0);
+}
+
 TEST(RelState, MigrateDisableIsTrackedSeparately) {
   RelState S;
   S.apply(Effect::MigrateDisable, 0);

@@ -25,7 +25,7 @@ RelState unusualState() {
   R.JoinTrue = 0b010;
   R.Returns = RetFact::NonZero;
   R.EnableEvidence = true;
-  R.AssertedPreemptOff = true;
+  R.AssertedPreempt = 2;
   R.AssertedPinned = true;
   R.UnmatchedRestores = 1;
   R.SavedCount = 3;
