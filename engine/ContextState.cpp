@@ -36,6 +36,7 @@ bool RelState::sameContext(const RelState &O) const {
          ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
          SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
+         SleepChecks == O.SleepChecks &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -271,6 +272,12 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   case Effect::RcuReadUnlock:
     RcuDepth = clampDepth(RcuDepth - 1);
     return;
+  case Effect::SleepChecksOff:
+    SleepChecks = Switch::Off;
+    return;
+  case Effect::SleepChecksOn:
+    SleepChecks = Switch::On;
+    return;
   }
 }
 
@@ -373,6 +380,8 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   if (RcuDepth <= 0 && Exit.RcuDepth > 0)
     WhyRcu = NoteId;
   RcuDepth = clampDepth(RcuDepth + Exit.RcuDepth);
+  if (Exit.SleepChecks != Switch::Unknown) // a global the callee stored
+    SleepChecks = Exit.SleepChecks;
 }
 
 AbsState AbsState::fromSpec(const ContextSpec &Spec) {
@@ -387,6 +396,7 @@ AbsState AbsState::fromSpec(const ContextSpec &Spec) {
   S.MigrateDisabled = Spec.Migration == Switch::Off;
   S.Kinds = Spec.Kinds;
   S.Bh = LevelOf(Spec.Bh);
+  S.SleepChecksOff = Spec.SleepChecks == Switch::Off;
   return S;
 }
 
@@ -490,6 +500,8 @@ size_t hashState(const AbsState &S, unsigned Forget) {
     Add(8, S.InRcu);
   if (Has(AbsState::ChainPart))
     Add(9, S.Chain);
+  if (Has(AbsState::SleepChecksPart))
+    Add(10, S.SleepChecksOff);
   return llvm::hash_combine_range(W.begin(), W.end());
 }
 
@@ -620,6 +632,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);
   S.SimdUsable = R.SimdUsable || Entry.SimdUsable;
   S.InRcu = R.RcuDepth > 0 || (R.RcuDepth == 0 && Entry.InRcu);
+  S.SleepChecksOff = R.SleepChecks == Switch::Unknown
+                         ? Entry.SleepChecksOff
+                         : R.SleepChecks == Switch::Off;
   return S;
 }
 
@@ -666,6 +681,8 @@ std::string describe(const AbsState &S) {
     Out += ", FPU/SIMD usable";
   if (S.InRcu)
     Out += ", in an RCU read-side section";
+  if (S.SleepChecksOff)
+    Out += ", sleep checks off";
   return Out;
 }
 
@@ -701,6 +718,8 @@ void keepParts(AbsState &S, unsigned Keep) {
     S.InRcu = false;
   if (Forgets(AbsState::ChainPart))
     S.Chain = 0;
+  if (Forgets(AbsState::SleepChecksPart))
+    S.SleepChecksOff = false;
 }
 
 unsigned partsHeld(ContextWord W) {
@@ -723,6 +742,8 @@ unsigned partsHeld(ContextWord W) {
     return AbsState::part(AbsState::Migrate);
   case ContextWord::RcuRead:
     return AbsState::part(AbsState::Rcu);
+  case ContextWord::SleepChecksOff:
+    return AbsState::part(AbsState::SleepChecksPart);
   }
   return AbsState::AllParts;
 }
@@ -742,6 +763,8 @@ bool holds(ContextWord W, const AbsState &S) {
   case ContextWord::Atomic:
     return S.Preempt == Level::Off || S.Irqs == Level::Off;
   case ContextWord::RcuRead: return S.InRcu;
+  case ContextWord::SleepChecksOff:
+    return S.SleepChecksOff;
   }
   return false;
 }

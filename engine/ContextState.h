@@ -231,6 +231,13 @@ struct RelState {
   int8_t SimdDepth = 0; ///< Kernel FPU/SIMD sections held.
   bool SimdUsable = false; ///< A guard said the FPU/SIMD may be used.
   int8_t RcuDepth = 0;  ///< RCU read-side sections held (rcu_read_lock()).
+  /// Whether the kernel's own check of sleeping in atomic context is silent
+  /// (Off) or checks (On) since a store here or in a callee
+  /// (Effect::SleepChecksOff); Unknown: as in the context entered.
+  Switch SleepChecks = Switch::Unknown;
+  /// Unused, always 0: a state's bytes are hashed and compared
+  /// (InternedList), so it has no padding; the next one-byte field takes it.
+  uint8_t Spare = 0;
 
   /// The atomic region the point is in: InheritedRegion while nothing in
   /// this function decided atomicity, OpenRegion after an enable, else
@@ -316,6 +323,9 @@ struct AbsState {
   bool InSimd = false;
   bool SimdUsable = false;
   bool InRcu = false; ///< Inside an RCU read-side critical section.
+  /// The kernel's own check of sleeping in atomic context is silent here
+  /// (ContextWord::SleepChecksOff).
+  bool SleepChecksOff = false;
   /// Below a call of a notifier chain (the kernel model's notifier-chains)
   /// by direct calls: which chain (the solve's number, from 1), so that
   /// the call through the chain's block field reaches that chain's
@@ -330,7 +340,8 @@ struct AbsState {
            MigrateDisabled == O.MigrateDisabled && ArgKnown == O.ArgKnown &&
            ArgTrue == O.ArgTrue && ArgBits == O.ArgBits && FnArgs == O.FnArgs &&
            Kinds == O.Kinds && Bh == O.Bh && InSimd == O.InSimd &&
-           SimdUsable == O.SimdUsable && InRcu == O.InRcu && Chain == O.Chain;
+           SimdUsable == O.SimdUsable && InRcu == O.InRcu && Chain == O.Chain &&
+           SleepChecksOff == O.SleepChecksOff;
   }
   /// Whether the context is known to be one of kinds K (not every kind).
   bool mayBe(ContextKind K) const { return Kinds != AllKinds && (Kinds & K); }
@@ -347,17 +358,18 @@ struct AbsState {
 
   /// The parts of the state, for hashing with some of them forgotten.
   enum Part : unsigned {
-    Levels,     ///< Preempt, Irqs
-    Migrate,    ///< MigrateDisabled
-    Constants,  ///< ArgKnown, ArgTrue
-    Bits,       ///< ArgBits of arguments
-    FieldBits,  ///< ArgBits of fields
-    FnArgsPart, ///< FnArgs
-    KindsPart,  ///< Kinds
-    BhPart,     ///< Bh
-    Simd,       ///< InSimd, SimdUsable
-    Rcu,        ///< InRcu
-    ChainPart,  ///< Chain
+    Levels,          ///< Preempt, Irqs
+    Migrate,         ///< MigrateDisabled
+    Constants,       ///< ArgKnown, ArgTrue
+    Bits,            ///< ArgBits of arguments
+    FieldBits,       ///< ArgBits of fields
+    FnArgsPart,      ///< FnArgs
+    KindsPart,       ///< Kinds
+    BhPart,          ///< Bh
+    Simd,            ///< InSimd, SimdUsable
+    Rcu,             ///< InRcu
+    ChainPart,       ///< Chain
+    SleepChecksPart, ///< SleepChecksOff
     NumParts
   };
   /// Sets of parts, 1 << Part each.

@@ -242,6 +242,7 @@ private:
   std::vector<Note> macroNotes(llvm::ArrayRef<clang::SourceLocation> Chain,
                                int Outer) const;
   std::string argumentText(const clang::Expr *Arg) const;
+  void classifyStore(const clang::Stmt *S, std::vector<Event> &Events);
   /// The slot of the local pointer whose object the call S takes a lock
   /// in, if S is such a call.
   std::optional<unsigned> lockedObjectSlot(const clang::Stmt *S) const;

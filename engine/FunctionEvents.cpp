@@ -61,6 +61,9 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::RcuReadLock))
     return ("RCU read-side critical section begun here by '" + Text + "'")
         .str();
+  if (llvm::is_contained(Fx, Effect::SleepChecksOff))
+    return ("the kernel's sleep checks are off from here: '" + Text + "'")
+        .str();
   bool Irqs = llvm::is_contained(Fx, Effect::IrqEnable);
   bool Preempt = llvm::is_contained(Fx, Effect::PreemptEnable);
   const char *What = Irqs && Preempt ? "preemption and IRQs enabled"
@@ -303,6 +306,7 @@ void FunctionAnalyzer::classify(const CFGElement &E,
   if (!classifyMacro(S, Chain, Events))
     if (const auto *CE = dyn_cast<CallExpr>(S))
       classifyCall(CE, Events);
+  classifyStore(S, Events);
   Event Facts{Event::Facts, {}};
   Slots->writes(S, Facts.Writes);
   if (std::optional<unsigned> Slot = lockedObjectSlot(S))
@@ -319,6 +323,31 @@ void FunctionAnalyzer::classify(const CFGElement &E,
     }
   if (!Facts.Writes.empty())
     Events.push_back(std::move(Facts));
+}
+
+/// A store into a global variable the kernel model has effects for
+/// (`system_state = SYSTEM_SUSPEND`), by the stored value's text.
+void FunctionAnalyzer::classifyStore(const Stmt *S,
+                                     std::vector<Event> &Events) {
+  const auto *Assign = dyn_cast<BinaryOperator>(S);
+  if (!Assign || Assign->getOpcode() != BO_Assign)
+    return;
+  const auto *To =
+      dyn_cast<DeclRefExpr>(Assign->getLHS()->IgnoreParenImpCasts());
+  const auto *Var = To ? dyn_cast<VarDecl>(To->getDecl()) : nullptr;
+  if (!Var || !Var->hasGlobalStorage() || !Var->getIdentifier())
+    return;
+  const StoreRule *Rule = TU.Lookup.model().findStore(Var->getName());
+  if (!Rule)
+    return;
+  std::string Value = argumentText(Assign->getRHS());
+  llvm::ArrayRef<Effect> Fx = Rule->effectsFor(Value);
+  if (Fx.empty())
+    return;
+  std::string Text = (Var->getName() + " = " + Value).str();
+  Events.push_back({Event::Effects, Fx.vec(),
+                    addNote(Assign->getBeginLoc(), effectsMessage(Fx, Text)),
+                    0});
 }
 
 /// A lock taken inside the object a local pointer points to (the kernel

@@ -29,6 +29,7 @@ struct ModelFile {
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   std::vector<BoundThread> Bound;
+  std::vector<StoreRule> Stores;
   std::optional<NotifierChains> Chains;
   std::vector<CheckRule> CheckRules;
 };
@@ -44,6 +45,8 @@ struct ParseContext {
 
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Effect)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ArgumentRule)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StoreRule)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StoreRule::Value)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Primitive)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::EntryPoint)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::Callback)
@@ -95,6 +98,8 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "assert-simd-usable", Effect::AssertSimdUsable);
     Io.enumCase(E, "rcu-read-lock", Effect::RcuReadLock);
     Io.enumCase(E, "rcu-read-unlock", Effect::RcuReadUnlock);
+    Io.enumCase(E, "sleep-checks-off", Effect::SleepChecksOff);
+    Io.enumCase(E, "sleep-checks-on", Effect::SleepChecksOn);
   }
 };
 
@@ -107,7 +112,7 @@ template <> struct ScalarEnumerationTraits<ContextKind> {
 
 template <> struct ScalarEnumerationTraits<ContextWord> {
   static void enumeration(IO &Io, ContextWord &W) {
-    for (unsigned I = 0; I <= unsigned(ContextWord::RcuRead); ++I)
+    for (unsigned I = 0; I <= unsigned(ContextWord::SleepChecksOff); ++I)
       Io.enumCase(W, contextWordName(ContextWord(I)).data(), ContextWord(I));
   }
 };
@@ -148,11 +153,22 @@ template <> struct MappingTraits<ContextSpec> {
     for (unsigned I = 0; I < Kinds.size(); ++I)
       C.Kinds = (I ? C.Kinds : 0) | Kinds[I];
     Io.mapOptional("bh", C.Bh, Switch::Unknown);
+    Io.mapOptional("sleep-checks", C.SleepChecks, Switch::Unknown);
   }
   static std::string validate(IO &, ContextSpec &C) {
     return C.Migration == Switch::Unknown ? "'migration' is 'on' or 'off'" : "";
   }
 };
+
+/// Compiles Matches into Compiled; the error, or empty.
+static std::string compileMatches(const std::string &Matches,
+                                  std::shared_ptr<Regex> &Compiled) {
+  Compiled = std::make_shared<Regex>(Matches);
+  std::string Why;
+  if (!Compiled->isValid(Why))
+    return "invalid regular expression '" + Matches + "': " + Why;
+  return "";
+}
 
 template <> struct MappingTraits<ArgumentRule> {
   static void mapping(IO &Io, ArgumentRule &R) {
@@ -161,10 +177,31 @@ template <> struct MappingTraits<ArgumentRule> {
     Io.mapRequired("effects", R.Effects);
   }
   static std::string validate(IO &, ArgumentRule &R) {
-    R.Compiled = std::make_shared<Regex>(R.Matches);
-    std::string Why;
-    if (!R.Compiled->isValid(Why))
-      return "invalid regular expression '" + R.Matches + "': " + Why;
+    return compileMatches(R.Matches, R.Compiled);
+  }
+};
+
+template <> struct MappingTraits<StoreRule::Value> {
+  static void mapping(IO &Io, StoreRule::Value &V) {
+    Io.mapRequired("matches", V.Matches);
+    Io.mapRequired("effects", V.Effects);
+  }
+  static std::string validate(IO &, StoreRule::Value &V) {
+    return compileMatches(V.Matches, V.Compiled);
+  }
+};
+
+template <> struct MappingTraits<StoreRule> {
+  static void mapping(IO &Io, StoreRule &R) {
+    Io.mapRequired("variable", R.Variable);
+    Io.mapRequired("when-value", R.WhenValue);
+  }
+  static std::string validate(IO &, StoreRule &R) {
+    if (R.WhenValue.empty())
+      return "'when-value' of '" + R.Variable + "' must list a value";
+    if (isGlob(R.Variable))
+      return "'variable' takes an exact name, not the pattern '" + R.Variable +
+             "'";
     return "";
   }
 };
@@ -515,6 +552,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
     Io.mapOptional("bound-threads", F.Bound);
+    Io.mapOptional("stores", F.Stores);
     Io.mapOptional("notifier-chains", F.Chains);
     Io.mapOptional("check-rules", F.CheckRules);
   }
@@ -563,6 +601,10 @@ StringRef effectName(Effect E) {
   case Effect::AssertSimdUsable: return "assert-simd-usable";
   case Effect::RcuReadLock: return "rcu-read-lock";
   case Effect::RcuReadUnlock: return "rcu-read-unlock";
+  case Effect::SleepChecksOff:
+    return "sleep-checks-off";
+  case Effect::SleepChecksOn:
+    return "sleep-checks-on";
   }
   llvm_unreachable("unknown effect");
 }
@@ -591,6 +633,8 @@ StringRef contextWordName(ContextWord W) {
   case ContextWord::SimdUsable: return "simd-usable";
   case ContextWord::Atomic: return "atomic";
   case ContextWord::RcuRead: return "rcu-read";
+  case ContextWord::SleepChecksOff:
+    return "sleep-checks-off";
   }
   llvm_unreachable("unknown context word");
 }
@@ -677,6 +721,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
   prepend(Bound, std::move(File.Bound));
+  prepend(Stores, std::move(File.Stores));
   if (File.StackOffset) // a later file's names replace the earlier ones
     StackOffset = std::move(*File.StackOffset);
   if (File.Queues)
@@ -771,6 +816,20 @@ const ExitPath *KernelModel::findExitPath(StringRef Function) const {
     if (ExitPathNames[I].contains(Function))
       return &ExitPaths[I];
   return nullptr;
+}
+
+const StoreRule *KernelModel::findStore(StringRef Variable) const {
+  for (const StoreRule &S : Stores)
+    if (S.Variable == Variable)
+      return &S;
+  return nullptr;
+}
+
+ArrayRef<Effect> StoreRule::effectsFor(StringRef Text) const {
+  for (const Value &V : WhenValue)
+    if (V.Compiled->match(Text))
+      return V.Effects;
+  return {};
 }
 
 const QueueCall *KernelModel::findQueueCall(StringRef Function) const {

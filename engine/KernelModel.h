@@ -35,7 +35,7 @@ enum class Effect : uint8_t {
   IrqRestore, ///< Return to the state remembered by the matching save.
   MigrateDisable,
   MigrateEnable,
-  MaySleep,   ///< Legal only where preemption and IRQs are enabled.
+  MaySleep, ///< Legal only where preemption and IRQs are enabled.
   /// Sleeps to handle a page fault (copy_from_user()), unless page faults
   /// are disabled: then the access fails instead.
   MayFault,
@@ -44,7 +44,7 @@ enum class Effect : uint8_t {
   AssertIrqsDisabled,
   AssertPreemptDisabled,
   AssertPinned, ///< The task stays on this CPU for good: a per-CPU thread.
-  BhDisable, ///< local_bh_disable(): softirqs held off on this CPU.
+  BhDisable,    ///< local_bh_disable(): softirqs held off on this CPU.
   BhEnable,
   /// A context predicate's branch says no bottom-half disable is counted
   /// (in_interrupt() false), or that IRQs are on (irqs_disabled() false):
@@ -68,6 +68,11 @@ enum class Effect : uint8_t {
   /// sleeping there is a bug whichever the RCU flavour.
   RcuReadLock,
   RcuReadUnlock,
+  /// The kernel's own check of sleeping in atomic context
+  /// (__might_resched()) is silent from here (system_state set past
+  /// SYSTEM_RUNNING), or checks again (set back to a running state).
+  SleepChecksOff,
+  SleepChecksOn,
 };
 
 /// Whether effect E on a context predicate's branch narrows what the
@@ -128,6 +133,23 @@ struct ContextSpec {
   Switch Migration = Switch::On; ///< Off: pinned to a CPU (bound kworkers).
   uint8_t Kinds = AllKinds;      ///< ContextKind bits: what it may be.
   Switch Bh = Switch::Unknown;   ///< Bottom halves: Off where BH is disabled.
+  /// Off where the kernel's own check of sleeping in atomic context is
+  /// silent: at boot, before system_state leaves SYSTEM_BOOTING.
+  Switch SleepChecks = Switch::Unknown;
+};
+
+/// Effects of storing a value into a global variable, chosen by the stored
+/// value's text (`system_state = SYSTEM_SUSPEND`).
+struct StoreRule {
+  std::string Variable;
+  struct Value {
+    std::string Matches; ///< Regular expression over the value's text.
+    std::vector<Effect> Effects;
+    std::shared_ptr<llvm::Regex> Compiled;
+  };
+  std::vector<Value> WhenValue;
+  /// The effects of storing a value spelled Text; none if no rule matches.
+  llvm::ArrayRef<Effect> effectsFor(llvm::StringRef Text) const;
 };
 
 /// Effects that apply instead of the default when an argument's source text
@@ -343,6 +365,9 @@ enum class ContextWord : uint8_t {
   SimdUsable,  ///< A guard on the path said the FPU/SIMD may be used.
   Atomic,      ///< Preemption or IRQs certainly off.
   RcuRead,     ///< Inside an RCU read-side critical section.
+  /// The kernel's own check of sleeping in atomic context is silent
+  /// (Effect::SleepChecksOff, ContextSpec::SleepChecks).
+  SleepChecksOff,
 };
 llvm::StringRef contextWordName(ContextWord W);
 
@@ -424,6 +449,8 @@ public:
   const Primitive *findPrimitive(llvm::StringRef Name) const;
   const EntryPoint *findEntryPoint(llvm::StringRef Function) const;
   const ExitPath *findExitPath(llvm::StringRef Function) const;
+  /// The `stores` entry of global variable Variable, or null.
+  const StoreRule *findStore(llvm::StringRef Variable) const;
   /// Calls whose result is random or a timer (get_random_u16(), rdtsc()).
   bool isRandomSource(llvm::StringRef Name) const;
   /// Calls that turn a value into a stack offset (__builtin_alloca()).
@@ -485,6 +512,7 @@ private:
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
   std::vector<BoundThread> Bound;
+  std::vector<StoreRule> Stores;
   NotifierChains Chains;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;

@@ -32,8 +32,8 @@ namespace kharden {
                           UnmatchedRestores, SavedCount, Saved, KindMask,
                           BhDepth, AssertedBhOn, AssertedIrqsOn, ContextAsked,
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
-                          RcuDepth, Region, WhyIrq, WhyPreempt, WhySimd,
-                          WhyRcu] = R;
+                          RcuDepth, SleepChecks, Spare, // never stored
+                          Region, WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
@@ -54,7 +54,8 @@ namespace kharden {
       H;
   [[maybe_unused]] auto &[QueuedWork, Queue, QueuedWhere] = Q;
   [[maybe_unused]] auto &[AllocatedQueue, Unbound, AllocatedWhere] = A;
-  [[maybe_unused]] auto &[Preempt, Irqs, Migration, Kinds, Bh] = Ctx;
+  [[maybe_unused]] auto &[Preempt, Irqs, Migration, Kinds, Bh,
+                          SpecSleepChecks] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
                           Allocations, Flows, ParseErrors, ImportsDigest] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
@@ -319,6 +320,8 @@ private:
     putFlag(O, "simd_usable", R.SimdUsable);
     if (R.RcuDepth != D.RcuDepth)
       O["rcu_depth"] = R.RcuDepth;
+    if (R.SleepChecks != D.SleepChecks)
+      O["sleep_checks"] = switchName(R.SleepChecks);
     if (R.Region != D.Region)
       O["region"] = R.Region;
     if (R.WhyIrq != D.WhyIrq)
@@ -544,6 +547,9 @@ private:
                       {"kinds", H.Context.Kinds},
                       {"bh", switchName(H.Context.Bh)}}},
         {"why", note(H.Why)}};
+    if (H.Context.SleepChecks != Switch::Unknown)
+      O.getObject("context")->insert(
+          {"sleep_checks", switchName(H.Context.SleepChecks)});
     if (!H.WorkItem.empty())
       O["work_item"] = H.WorkItem;
     return O;
@@ -695,6 +701,10 @@ private:
     if (const json::Value *Ret = O->get("returns"))
       if (!enumeration(*Ret, AllRetFacts, retName, R.Returns,
                        P.field("returns")))
+        return false;
+    if (const json::Value *Checks = O->get("sleep_checks"))
+      if (!enumeration(*Checks, AllSwitches, switchName, R.SleepChecks,
+                       P.field("sleep_checks")))
         return false;
     if (const json::Value *Saved = O->get("saved")) {
       const json::Array *A = Saved->getAsArray();
@@ -1253,6 +1263,10 @@ private:
         return false;
     if (const json::Value *B = C->get("bh"))
       if (!enumeration(*B, AllSwitches, switchName, H.Context.Bh,
+                       P.field("context")))
+        return false;
+    if (const json::Value *S = C->get("sleep_checks"))
+      if (!enumeration(*S, AllSwitches, switchName, H.Context.SleepChecks,
                        P.field("context")))
         return false;
     if (!integer(*C, "kinds", H.Context.Kinds, P.field("context")))

@@ -133,7 +133,10 @@ void SleepInAtomicCheck::run(const Program &P,
     // The first calling context in which the point at States is wrong and
     // the call sleeps: one that F's code made atomic, or one the kernel
     // model enters F in (its callers' calls are reported at theirs).
-    auto Find = [&](llvm::ArrayRef<RelState> States, auto &&Sleeps)
+    // At a call, the sleep checks are the callee's to judge: it may turn
+    // them on before it sleeps (rest_init() after start_kernel()'s boot),
+    // and Sleepers counts only the sleeps the kernel would warn of.
+    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall, auto &&Sleeps)
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
                                     const SleepWitness *>> {
       for (const EntryContext &E : P.entries(F))
@@ -143,6 +146,8 @@ void SleepInAtomicCheck::run(const Program &P,
               !feasible(E.State, R, F.Tests) || !composedKinds(E.State, Seen))
             continue; // ... or a path the context's kind rules out
           AbsState C = compose(E.State, R);
+          if (AtCall)
+            C.SleepChecksOff = false;
           std::optional<ContextWord> W = wrongIn(Rules, C);
           if (!W)
             continue;
@@ -171,17 +176,18 @@ void SleepInAtomicCheck::run(const Program &P,
       if (!IsSleep(Op))
         continue;
       static const SleepWitness Here;
-      auto Found = Find(Op.States, [&](const AbsState &, const RelState &R)
-                                       -> const SleepWitness * {
-        return Sleepers::failsInstead(Op, R) ? nullptr : &Here;
-      });
+      auto Found = Find(
+          Op.States, false,
+          [&](const AbsState &, const RelState &R) -> const SleepWitness * {
+            return Sleepers::failsInstead(Op, R) ? nullptr : &Here;
+          });
       if (Found)
         Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});
     }
     for (const CallSite &C : F.Calls) {
       size_t Callee = 0;
       auto Found = Find(
-          C.States,
+          C.States, true,
           [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
             for (size_t To : S.callees(F, C, E))
               if (const SleepWitness *W =

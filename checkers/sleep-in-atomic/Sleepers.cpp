@@ -44,7 +44,10 @@ int Sleepers::faultsOffAt(int FaultsOff, const RelState &R) {
 
 bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
                           int FaultsOff) const {
-  return sleepsFreely(R) && !failsInstead(Op, R, FaultsOff);
+  // Where the function turned the kernel's sleep checks off, its sleeps
+  // are no caller's concern: the kernel does not warn of them.
+  return sleepsFreely(R) && R.SleepChecks != Switch::Off &&
+         !failsInstead(Op, R, FaultsOff);
 }
 
 llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
@@ -146,7 +149,7 @@ static std::string key(size_t F, const AbsState &E, int FaultsOff) {
   llvm::raw_string_ostream OS(K);
   OS << F << ':' << FaultsOff << ':' << unsigned(E.Kinds) << ':'
      << unsigned(E.Bh) << ':' << unsigned(E.Irqs) << ':' << unsigned(E.ArgKnown)
-     << ':' << unsigned(E.ArgTrue);
+     << ':' << unsigned(E.ArgTrue) << ':' << E.SleepChecksOff;
   for (const auto &[A, B] : E.ArgBits)
     OS << ':' << unsigned(A.Index) << A.Field.str() << '=' << B.Zero << '/'
        << B.One << B.NonZero;
@@ -161,9 +164,12 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
   // MaySleep: whether any path of G may sleep in some context. Which do is
   // the arguments' to say, at every call down the chain
   // (kvfree_call_rcu() sleeps only without a head); past a deep chain, any
-  // path in any context.
-  if (!MaySleep[G] || Depth > 48)
+  // path in any context, but for a context with the kernel's sleep checks
+  // off: a store turning them on that deep is not looked for.
+  if (!MaySleep[G])
     return Unconditional[G];
+  if (Depth > 48)
+    return Entry.SleepChecksOff ? nullptr : Unconditional[G];
   std::string K = key(G, Entry, FaultsOff);
   if (auto It = Memo.find(K); It != Memo.end())
     return It->second;
@@ -174,10 +180,15 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
     return composedKinds(Entry, R) && feasible(Entry, R, F.Tests);
   };
   const SleepWitness *Found = nullptr;
+  // A sleep where the caller's context left the checks off, and the
+  // function did not turn them on, is not one the kernel warns of.
+  auto Checked = [&](const RelState &R) {
+    return R.SleepChecks == Switch::On || !Entry.SleepChecksOff;
+  };
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
     if (IsSleep(F.Ops[O]))
       for (const RelState &R : F.Ops[O].States)
-        if (sleepingOp(F.Ops[O], R, FaultsOff) && Runs(R)) {
+        if (sleepingOp(F.Ops[O], R, FaultsOff) && Checked(R) && Runs(R)) {
           Found = keep({G, int(O)});
           break;
         }

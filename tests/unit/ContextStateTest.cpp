@@ -386,6 +386,34 @@ TEST(RelState, AnEnablePastTheAssertedCountEndsTheAssertion) {
   EXPECT_EQ(Caller.AssertedPreempt, 0);
 }
 
+// The kernel's sleep checks: off from a store, passed to callees, taken
+// from a callee's exit, back on after a store of a running state.
+TEST(RelState, SleepChecksFollowTheStoresOnThePath) {
+  AbsState Boot = AbsState::fromSpec({Switch::Off, Switch::Off, Switch::On,
+                                      AllKinds, Switch::Unknown, Switch::Off});
+  RelState Here;
+  EXPECT_TRUE(compose(Boot, Here).SleepChecksOff);
+  EXPECT_TRUE(holds(ContextWord::SleepChecksOff, compose(Boot, Here)));
+  Here.apply(Effect::SleepChecksOn, 0);
+  EXPECT_FALSE(compose(Boot, Here).SleepChecksOff);
+
+  RelState Callee;
+  Callee.apply(Effect::SleepChecksOff, 0);
+  RelState Caller;
+  Caller.applyCallee(Callee, 1);
+  EXPECT_EQ(Caller.SleepChecks, Switch::Off);
+  EXPECT_TRUE(compose(process(), Caller).SleepChecksOff);
+  EXPECT_FALSE(Caller.sameContext(RelState()));
+  RelState Unchanged; // a callee that stores nothing keeps the caller's
+  Caller.applyCallee(Unchanged, 2);
+  EXPECT_EQ(Caller.SleepChecks, Switch::Off);
+  // A context that does not read the part forgets it.
+  AbsState S = compose(process(), Caller);
+  EXPECT_NE(hashState(S), hashState(process()));
+  keepParts(S, AbsState::AllParts & ~AbsState::part(AbsState::SleepChecksPart));
+  EXPECT_FALSE(S.SleepChecksOff);
+}
+
 TEST(RelState, MigrateDisableIsTrackedSeparately) {
   RelState S;
   S.apply(Effect::MigrateDisable, 0);

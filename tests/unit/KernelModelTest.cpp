@@ -159,6 +159,42 @@ primitives:
   EXPECT_EQ(P->effectsFor({}), std::vector<Effect>{Effect::IrqRestore});
 }
 
+TEST(KernelModel, StoresChooseEffectsByTheValue) {
+  auto M = parse(R"(
+stores:
+  - variable: system_state
+    when-value:
+      - {matches: '^SYSTEM_(HALT|SUSPEND)$', effects: [sleep-checks-off]}
+      - {matches: '^SYSTEM_RUNNING$', effects: [sleep-checks-on]}
+entry-points:
+  - functions: [start_kernel]
+    context: {preempt: off, irqs: off, sleep-checks: off}
+    reason: boot
+)");
+  ASSERT_TRUE(M);
+  const StoreRule *S = M->findStore("system_state");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->effectsFor("SYSTEM_SUSPEND").vec(),
+            std::vector<Effect>{Effect::SleepChecksOff});
+  EXPECT_EQ(S->effectsFor("SYSTEM_RUNNING").vec(),
+            std::vector<Effect>{Effect::SleepChecksOn});
+  EXPECT_TRUE(S->effectsFor("state").empty()); // a parameter: nothing known
+  EXPECT_FALSE(M->findStore("other_state"));
+  ASSERT_TRUE(M->findEntryPoint("start_kernel"));
+  EXPECT_EQ(M->findEntryPoint("start_kernel")->Context.SleepChecks,
+            Switch::Off);
+  EXPECT_EQ(parseError("stores:\n  - variable: s\n    when-value: []\n"),
+            "test.yaml:2:5: 'when-value' of 's' must list a value");
+  EXPECT_EQ(
+      parseError("stores:\n  - variable: 's*'\n    when-value:\n"
+                 "      - {matches: x, effects: [sleep-checks-on]}\n"),
+      "test.yaml:2:5: 'variable' takes an exact name, not the pattern 's*'");
+  EXPECT_EQ(parseError("stores:\n  - variable: s\n    when-value:\n"
+                       "      - {matches: '(', effects: [sleep-checks-on]}\n")
+                .rfind("test.yaml:4:10: invalid regular expression '('", 0),
+            0u);
+}
+
 TEST(KernelModel, EntryPointsExitPathsAndValueRoles) {
   auto M = parse(R"(
 entry-points:

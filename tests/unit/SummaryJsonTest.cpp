@@ -38,6 +38,7 @@ RelState unusualState() {
   R.IrqsOffAsserted = true;
   R.SimdDepth = -1;
   R.SimdUsable = true;
+  R.SleepChecks = Switch::Off;
   R.Region = 7;
   R.WhyIrq = 0;
   R.WhyPreempt = 1;
@@ -151,8 +152,9 @@ TUSummary everyField() {
   EntryHint H;
   H.FunctionKey = "/src/a.c@open_cb";
   H.FunctionName = "open_cb";
-  H.Context = {Switch::Off, Switch::On, Switch::Off,
-               uint8_t(KindSoftirq | KindTask), Switch::Off};
+  H.Context = {Switch::Off, Switch::On,
+               Switch::Off, uint8_t(KindSoftirq | KindTask),
+               Switch::Off, Switch::Off};
   H.Why = {{"/src/a.c", 20, 12}, "'open_cb' is a file_operations callback"};
   S.Hints.push_back(H);
   S.Flows = {{"field:lock_ops.lock",
@@ -313,6 +315,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->Hints[0].Context.Irqs, Switch::On);
   EXPECT_EQ(Back->Hints[0].Context.Kinds, KindSoftirq | KindTask);
   EXPECT_EQ(Back->Hints[0].Context.Bh, Switch::Off);
+  EXPECT_EQ(Back->Hints[0].Context.SleepChecks, Switch::Off);
   EXPECT_EQ(Back->Hints[0].Why.Where, S.Hints[0].Why.Where);
   EXPECT_EQ(Back->Hints[0].Why.Message, S.Hints[0].Why.Message);
   EXPECT_EQ(Back->Target.Arch, "aarch64");
