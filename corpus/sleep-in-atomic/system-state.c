@@ -5,8 +5,9 @@
 // (kernel/power/hibernate.c) disables IRQs, sets SYSTEM_SUSPEND and then
 // calls code that allocates; a callee that sets the state passes it to its
 // caller; start_kernel() runs under SYSTEM_BOOTING until rest_init() sets
-// SYSTEM_SCHEDULING. What runs after a store of a running state, or of a
-// value the model cannot read (a parameter), is checked.
+// SYSTEM_SCHEDULING; an oops or panic prints under bust_spinlocks(1). What
+// runs after a store of a running state, or of a value the model cannot
+// read (a parameter), is checked.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/sched.h>
@@ -88,3 +89,19 @@ void start_kernel(void)
 // CHECK: system-state.c:[[@LINE-2]]:2: warning: 'rest_init()' may sleep, called with IRQs disabled [sleep-in-atomic]
 // CHECK: system-state.c:[[@LINE-6]]:6: note: 'start_kernel' runs at boot before the first schedule(): preemption and IRQs disabled
 // CHECK: system-state.c:[[@LINE-12]]:2: note: 'msleep()' may sleep here
+
+// An oops or panic raises oops_in_progress with bust_spinlocks(1), which
+// __might_resched() also tests, until bust_spinlocks(0).
+void bust_spinlocks(int yes);
+
+void oops_print(void)
+{
+	local_irq_disable();
+	bust_spinlocks(1);
+	msleep(1);
+	bust_spinlocks(0);
+	msleep(1);
+	local_irq_enable();
+}
+// CHECK: system-state.c:[[@LINE-3]]:2: warning: 'msleep()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: system-state.c:[[@LINE-8]]:2: note: atomic region begun here by 'local_irq_disable()'
