@@ -281,15 +281,15 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   }
 }
 
-// Where the function holds the disable itself, the predicate's branch
-// cannot run (no kind of context has it); where it released its caller's,
-// the branch says nothing of the caller's context.
 void RelState::stepAssertedPreempt(int By) {
   if (AssertedPreempt)
     AssertedPreempt =
         uint8_t(std::clamp<int>(AssertedPreempt + By, 0, MaxDepth));
 }
 
+// Where the function holds the disable itself, the predicate's branch
+// cannot run (no kind of context has it); where it released its caller's,
+// the branch says nothing of the caller's context.
 void RelState::assertBhOn() {
   if (BhDepth > 0)
     KindMask = 0;
@@ -583,6 +583,11 @@ std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
   return std::nullopt;
 }
 
+bool sleepChecksOff(const AbsState &Entry, const RelState &R) {
+  return R.SleepChecks == Switch::Unknown ? Entry.SleepChecksOff
+                                          : R.SleepChecks == Switch::Off;
+}
+
 uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
   // A predicate's branch that says BH or IRQs are on where the context
   // holds them off cannot run there.
@@ -632,9 +637,7 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   S.InSimd = R.SimdDepth > 0 || (R.SimdDepth == 0 && Entry.InSimd);
   S.SimdUsable = R.SimdUsable || Entry.SimdUsable;
   S.InRcu = R.RcuDepth > 0 || (R.RcuDepth == 0 && Entry.InRcu);
-  S.SleepChecksOff = R.SleepChecks == Switch::Unknown
-                         ? Entry.SleepChecksOff
-                         : R.SleepChecks == Switch::Off;
+  S.SleepChecksOff = sleepChecksOff(Entry, R);
   return S;
 }
 

@@ -413,6 +413,11 @@ std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
 /// the path cannot run there. compose(Entry, R).Kinds, without the rest.
 uint8_t composedKinds(const AbsState &Entry, const RelState &R);
 
+/// Whether the kernel's own sleep checks are off at a point reached with
+/// relative state R from a function entered in context Entry: the last
+/// store on the path says, else the entry. compose(Entry, R).SleepChecksOff.
+bool sleepChecksOff(const AbsState &Entry, const RelState &R);
+
 /// The absolute context at a point reached with relative state R from a
 /// function entered in context Entry.
 AbsState compose(const AbsState &Entry, const RelState &R);

@@ -46,7 +46,7 @@ bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
                           int FaultsOff) const {
   // Where the function turned the kernel's sleep checks off, its sleeps
   // are no caller's concern: the kernel does not warn of them.
-  return sleepsFreely(R) && R.SleepChecks != Switch::Off &&
+  return sleepsFreely(R) && !sleepChecksOff(AbsState(), R) &&
          !failsInstead(Op, R, FaultsOff);
 }
 
@@ -182,13 +182,11 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
   const SleepWitness *Found = nullptr;
   // A sleep where the caller's context left the checks off, and the
   // function did not turn them on, is not one the kernel warns of.
-  auto Checked = [&](const RelState &R) {
-    return R.SleepChecks == Switch::On || !Entry.SleepChecksOff;
-  };
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
     if (IsSleep(F.Ops[O]))
       for (const RelState &R : F.Ops[O].States)
-        if (sleepingOp(F.Ops[O], R, FaultsOff) && Checked(R) && Runs(R)) {
+        if (sleepingOp(F.Ops[O], R, FaultsOff) && !sleepChecksOff(Entry, R) &&
+            Runs(R)) {
           Found = keep({G, int(O)});
           break;
         }
