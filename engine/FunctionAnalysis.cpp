@@ -128,7 +128,7 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
   if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
     keepFact(Test.Slot, Value, States);
   if (Test.Test >= 0)
-    keepFact(Test.Test, Value, States);
+    keepFact(Test.Test, Value != Test.TestNegated, States);
 }
 
 bool FunctionAnalyzer::paramChanged(const RelState &S, unsigned Slot) const {

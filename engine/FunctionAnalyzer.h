@@ -78,7 +78,8 @@ struct BranchTest {
   int8_t TrueSucc = -1;
   int8_t Slot = -1; ///< The value slot it tests, if any ...
   bool OnlyTrueEdge = false; ///< ... or a bit of (only true tells it).
-  int8_t Test = -1; ///< The parameter-test slot it is, if any.
+  int8_t Test = -1;          ///< The parameter-test slot it is, if any,
+  bool TestNegated = false;  ///< found false where the condition is true.
   const clang::Expr *Expansion = nullptr; ///< The macro's, where it is one.
 };
 

@@ -108,6 +108,17 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
         return {};
       BranchTest T{nullptr, L, int8_t(Negated)};
       T.Expansion = E;
+      // Its value is still its expansion's (`WARN_ON_ONCE(cond)` is
+      // cond's truth), which a test of the parameters may decide.
+      const Expr *Value = E;
+      for (const Expr *Inner = E; (Inner = ValueSlots::stripOnce(
+                                       Value, T.TestNegated, TU.AST)) != Value;)
+        Value = Inner;
+      if (std::optional<unsigned> Test =
+              Slots->testSlotOf(Value, T.TestNegated))
+        T.Test = int8_t(*Test);
+      else
+        T.TestNegated = false;
       return T;
     }
     const Expr *Inner = ValueSlots::stripOnce(E, Negated, TU.AST);
@@ -123,10 +134,15 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   bool OnlyTrueEdge = false;
   if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
     OnlyTrueEdge = true;
-  std::optional<unsigned> Test = Slots->testSlotOf(E);
-  return {dyn_cast<CallExpr>(E), {}, int8_t(Negated),
-          int8_t(Slot ? int(*Slot) : -1), OnlyTrueEdge,
-          int8_t(Test ? int(*Test) : -1)};
+  bool TestNegated = false;
+  std::optional<unsigned> Test = Slots->testSlotOf(E, TestNegated);
+  return {dyn_cast<CallExpr>(E),
+          {},
+          int8_t(Negated),
+          int8_t(Slot ? int(*Slot) : -1),
+          OnlyTrueEdge,
+          int8_t(Test ? int(*Test) : -1),
+          TestNegated};
 }
 
 SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {
@@ -193,6 +209,10 @@ void FunctionAnalyzer::collectEvents() {
             if (T.truth())
               Args.push_back(T.Arg.Index);
         return Args;
+      },
+      [this](const CallExpr *CE) -> std::optional<ParamTest> {
+        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
+        return Callee ? returnedTest(*Callee) : std::nullopt;
       });
   Fields.emplace(
       *Cfg, *Blocks, *Slots, [&](const Expr *E) { return argumentBits(E); },

@@ -291,6 +291,23 @@ struct FunctionSummary {
   SparseVector<ValueFlow> Values;
 };
 
+/// The test of its parameters whose truth F returns: every exit returns
+/// non-zero exactly where it found the test to hold (`return !!(gfp &
+/// __GFP_DIRECT_RECLAIM);`). A negated test (`return !(gfp & M);`) is not
+/// given: the caller's branch would take a slot of its own, which the
+/// call's imported test does not set.
+inline std::optional<ParamTest> returnedTest(const FunctionSummary &F) {
+  for (unsigned I = 0; I < F.Tests.size() && I < RelState::MaxTests; ++I)
+    if (!F.Tests[I].relation() && !F.ExitStates.empty() &&
+        llvm::all_of(F.ExitStates, [&](const RelState &S) {
+          std::optional<bool> Holds = S.fact(RelState::FirstTestSlot + I);
+          return S.Returns != RetFact::Unknown && Holds &&
+                 *Holds == (S.Returns != RetFact::Zero);
+        }))
+      return F.Tests[I];
+  return std::nullopt;
+}
+
 /// Whether F has an operation of Rule at Where (in the same statement or
 /// macro invocation as another operation there).
 inline bool hasOperationAt(const FunctionSummary &F, llvm::StringRef Rule,

@@ -344,9 +344,10 @@ ValueSlots::ValueSlots(
     std::function<std::optional<unsigned>(const CallExpr *)> MemberOf,
     std::function<bool(const FunctionDecl *)> IsBitTest,
     std::function<llvm::SmallVector<unsigned, 1>(const CallExpr *)>
-        TruthTestedArgs)
+        TruthTestedArgs,
+    std::function<std::optional<ParamTest>(const CallExpr *)> ReturnedTest)
     : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)),
-      IsBitTest(std::move(IsBitTest)) {
+      IsBitTest(std::move(IsBitTest)), ReturnedTest(std::move(ReturnedTest)) {
   BodyFacts Body;
   Body.TraverseStmt(FD->getBody());
   AddressTaken = std::move(Body.AddressTaken);
@@ -364,6 +365,12 @@ ValueSlots::ValueSlots(
         Call->getDirectCallee()->getReturnType()->isSignedIntegerType())
       CallResults.insert(To);
   }
+  // A local's only value, which its tests read (`bool can_direct_reclaim
+  // = gfp_mask & __GFP_DIRECT_RECLAIM;`).
+  for (auto [Value, To] : Body.Values)
+    if (To && Value == To->getInit() && !Replaced.contains(To) &&
+        !AddressTaken.contains(To))
+      (Assigned.contains(To) ? Stepped : Initializers)[To] = Value;
   // Candidates in CFG order, so that slot numbers are deterministic.
   struct Candidate {
     const Expr *E;
@@ -374,12 +381,26 @@ ValueSlots::ValueSlots(
   llvm::SmallVector<ParamTest, 2> Truths;
   for (const CFGBlock *B : llvm::reverse(Cfg)) {
     const Expr *Cond = branchCondition(*B);
-    if (!Cond || !(Cond = tested(Cond, IsPrimitive, Ctx)))
+    if (!Cond)
       continue;
+    if (const Expr *Whole = Cond; !(Cond = tested(Cond, IsPrimitive, Ctx))) {
+      // A primitive macro's value is still its expansion's: WARN_ON(cond)
+      // is cond's truth, which may be a test of the parameters.
+      bool Negated = false;
+      if (std::optional<ParamTest> T =
+              testOf(strip(Whole, Negated, Ctx), Negated))
+        testSlot(*T);
+      continue;
+    }
     if (std::optional<ParamTest> T = paramTest(Cond)) {
       testSlot(*T);
       continue;
     }
+    // A call or a local that is a test of the parameters; past the test
+    // slots, a local slot keeps its value.
+    bool Negated = false;
+    if (std::optional<ParamTest> T = testOf(Cond, Negated); T && testSlot(*T))
+      continue;
     if (auto S = signTest(Cond)) {
       // Only a callee's return gives a variable a sign worth a slot.
       if (CallResults.contains(S->first) && !AddressTaken.contains(S->first) &&
@@ -495,9 +516,6 @@ ValueSlots::ValueSlots(
   for (auto [Value, To] : Body.Values) {
     if (!To)
       Returned.push_back(Value);
-    else if (Value == To->getInit() && !Replaced.contains(To) &&
-             !AddressTaken.contains(To))
-      (Assigned.contains(To) ? Stepped : Initializers)[To] = Value;
     std::optional<unsigned> Slot =
         To ? varSlot(To) : std::optional<unsigned>(RelState::RetSlot);
     // A call's sign, where its return type's sign survives the variable's.
@@ -661,6 +679,43 @@ std::optional<ParamTest> ValueSlots::bitTest(const Expr *E) const {
   return ParamTest{std::move(*A), false, uint64_t(1) << *Nr, 0};
 }
 
+std::optional<ParamTest> ValueSlots::testOf(const Expr *E,
+                                            bool &Negated) const {
+  bool Through = Negated;
+  // Locals initialized from locals: a few steps are all real code takes.
+  for (unsigned Step = 0; Step < 4; ++Step) {
+    std::optional<ParamTest> T = paramTest(E);
+    if (!T)
+      T = calledTest(E);
+    if (T) {
+      Negated = Through;
+      return T;
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    auto It = D ? Initializers.find(dyn_cast<VarDecl>(D->getDecl()))
+                : Initializers.end();
+    if (It == Initializers.end())
+      return std::nullopt;
+    E = strip(It->second, Through, Ctx);
+  }
+  return std::nullopt;
+}
+
+std::optional<ParamTest> ValueSlots::calledTest(const Expr *E) const {
+  const auto *CE = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  std::optional<ParamTest> T =
+      CE && ReturnedTest ? ReturnedTest(CE) : std::nullopt;
+  // A field of what the callee was passed is not one of the caller's.
+  if (!T || T->relation() || !T->Arg.Field.empty() ||
+      T->Arg.Index >= CE->getNumArgs())
+    return std::nullopt;
+  std::optional<ArgRef> Mine = argRefOf(CE->getArg(T->Arg.Index));
+  if (!Mine)
+    return std::nullopt;
+  T->Arg = std::move(*Mine);
+  return T;
+}
+
 std::optional<ParamTest> ValueSlots::relationOf(const Expr *E) const {
   const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
   if (!B || !B->isEqualityOp())
@@ -780,8 +835,9 @@ KnownBits ValueSlots::returnBits(CallBits OfCall) const {
   return B;
 }
 
-std::optional<unsigned> ValueSlots::testSlotOf(const Expr *Cond) const {
-  std::optional<ParamTest> T = paramTest(Cond);
+std::optional<unsigned> ValueSlots::testSlotOf(const Expr *Cond,
+                                               bool &Negated) const {
+  std::optional<ParamTest> T = testOf(Cond, Negated);
   if (!T)
     T = truthTest(Cond);
   const ParamTest *It = T ? llvm::find(Tests, *T) : Tests.end();
@@ -1007,7 +1063,8 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
     return; // the call's own event sets it, or the fork
   bool Negated = false;
   if (std::optional<unsigned> Test =
-          Value ? testSlotOf(strip(Value, Negated, Ctx)) : std::nullopt) {
+          Value ? testSlotOf(strip(Value, Negated, Ctx), Negated)
+                : std::nullopt) {
     Out.push_back({SlotWrite::Split, Slot, uint8_t(*Test), Negated});
     return;
   }

@@ -89,7 +89,8 @@ public:
   /// argument) of the bitmap at its second is set (the kernel model's
   /// `bit-tests`). TruthTestedArgs: the arguments whose truth a callee
   /// tests (a ParamTest::truth() of its summary), whose local pointers
-  /// get a slot that selects the callee's exits.
+  /// get a slot that selects the callee's exits. ReturnedTest: the test of
+  /// its own parameters whose truth a callee returns (returnedTest()).
   ValueSlots(
       const clang::FunctionDecl *FD, const clang::CFG &Cfg,
       clang::ASTContext &Ctx, PrimitiveOf IsPrimitive,
@@ -100,7 +101,9 @@ public:
       std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf,
       std::function<bool(const clang::FunctionDecl *)> IsBitTest = {},
       std::function<llvm::SmallVector<unsigned, 1>(const clang::CallExpr *)>
-          TruthTestedArgs = {});
+          TruthTestedArgs = {},
+      std::function<std::optional<ParamTest>(const clang::CallExpr *)>
+          ReturnedTest = {});
 
   /// The slot a branch condition tests, seen through parentheses, casts, `!`
   /// and __builtin_expect() by the caller.
@@ -124,8 +127,11 @@ public:
   /// The variable slot of the local pointer whose object an address names
   /// (`&n->lock`, `&n->a.b`), if the function keeps one.
   std::optional<unsigned> objectSlot(const clang::Expr *Address) const;
-  /// The parameter-test slot a condition is, if it is one.
-  std::optional<unsigned> testSlotOf(const clang::Expr *Cond) const;
+  /// The parameter-test slot a condition is, if it is one; Negated flips
+  /// where the condition is the test's negation (a local that holds
+  /// `!(flags & M)`).
+  std::optional<unsigned> testSlotOf(const clang::Expr *Cond,
+                                     bool &Negated) const;
   /// The slot of test T, added if it is new and there is room.
   std::optional<unsigned> testSlot(const ParamTest &T);
   llvm::ArrayRef<ParamTest> tests() const { return Tests; }
@@ -234,6 +240,16 @@ private:
   /// (`test_bit(HPG_vmemmap_optimized, &page->private)`), or a conditional
   /// whose arms are both that one test (test_bit()'s expansion).
   std::optional<ParamTest> bitTest(const clang::Expr *E) const;
+  /// The test of what the function passes that a call returns the truth
+  /// of (`gfpflags_allow_blocking(gfp_mask)` is `gfp_mask &
+  /// __GFP_DIRECT_RECLAIM`), so that a branch on the call is decided where
+  /// the callee's exits were: by the caller's test slot, which the call
+  /// imports.
+  std::optional<ParamTest> calledTest(const clang::Expr *E) const;
+  /// The test of the parameters E is: a test itself, a call that returns
+  /// one (calledTest()), or a local never assigned after its initializer
+  /// that holds one. Negated flips where E is its negation.
+  std::optional<ParamTest> testOf(const clang::Expr *E, bool &Negated) const;
   /// Whether the function keeps the pair of values parameters P and Q
   /// came with.
   bool keepsPair(const clang::ParmVarDecl *P,
@@ -265,6 +281,7 @@ private:
       SwappedWith;
   std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf;
   std::function<bool(const clang::FunctionDecl *)> IsBitTest;
+  std::function<std::optional<ParamTest>(const clang::CallExpr *)> ReturnedTest;
   llvm::SmallVector<Local, RelState::MaxLocals> Locals;
   /// Calls whose result is assigned, tested or returned, and where to.
   llvm::DenseMap<const clang::CallExpr *, unsigned> Results, SignResults;
