@@ -36,7 +36,7 @@ bool RelState::sameContext(const RelState &O) const {
          ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
          SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
-         SleepChecks == O.SleepChecks &&
+         SleepChecks == O.SleepChecks && ObjectPick == O.ObjectPick &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -103,9 +103,18 @@ bool RelState::setJoin(unsigned Index, bool Through) {
   return true;
 }
 
+bool RelState::pickObjects(uint16_t Objects) {
+  uint16_t Left = (ObjectPick ? ObjectPick : uint16_t(~0u)) & Objects;
+  if (!Left)
+    return false;
+  ObjectPick = Left;
+  return true;
+}
+
 RelState RelState::withoutLocalFacts() const {
   RelState S = *this;
   S.ParamChanged = S.LocalKnown = S.LocalTrue = 0;
+  S.ObjectPick = 0;
   S.Returns = RetFact::Unknown;
   return S;
 }

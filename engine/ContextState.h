@@ -244,6 +244,10 @@ struct RelState {
   /// 1 + the note id of the event that opened the region.
   uint16_t Region = InheritedRegion;
   static constexpr uint16_t InheritedRegion = 0, OpenRegion = 0xFFFF;
+  /// Within the function only: the objects (OpsObjects bits) one pointer
+  /// can point to, as the calls through its fields so far took their
+  /// targets; 0 before the first.
+  uint16_t ObjectPick = 0;
 
   int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
@@ -260,6 +264,9 @@ struct RelState {
   /// Records which way the path passed join Index; false if it passed it
   /// the other way before.
   bool setJoin(unsigned Index, bool Through);
+  /// Narrows the objects the path's pointer can point to (ObjectPick) to
+  /// Objects; false if none is left.
+  bool pickObjects(uint16_t Objects);
   /// Without the facts that mean something only inside the function.
   RelState withoutLocalFacts() const;
   bool overflowed() const {

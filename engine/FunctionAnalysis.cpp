@@ -193,6 +193,8 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
     StateSet After;
     for (const RelState &S : States) {
       // Through a function the file does not have: nothing known changes.
+      // Elsewhere may be another file's target, or, for a slot the run
+      // caps, any: it narrows no object.
       if (RelState Next = S; E.Join >= 0 && Next.setJoin(E.Join, false)) {
         if (Replaces)
           Next.setFact(E.ResultSlot, std::nullopt);
@@ -240,6 +242,8 @@ std::optional<RelState> FunctionAnalyzer::afterCallee(const Event &E,
                                                       bool Replaces) const {
   if (E.Join >= 0 && !S.setJoin(E.Join, true))
     return std::nullopt; // the path went elsewhere through this call before
+  if (Callee.Objects && !S.pickObjects(Callee.Objects))
+    return std::nullopt; // another object's target before
   if (!takesTests(Exit, Callee.Tests, S))
     return std::nullopt; // an exit the arguments rule out
   for (unsigned J = 0; J < Callee.Joins.size(); ++J)

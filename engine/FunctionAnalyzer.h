@@ -45,6 +45,9 @@ struct CalleeExits {
   llvm::SmallVector<ImportedTest, 2> Tests;
   llvm::SmallVector<int8_t, 1> Joins;
   int16_t Note = -1;
+  /// For a call through a field whose targets the file's objects tell
+  /// apart (OpsObjects): the objects that hold this target there.
+  uint16_t Objects = 0;
 };
 
 /// One thing that happens at a CFG element, in the order it happens.
@@ -229,11 +232,20 @@ private:
                     const clang::VarDecl *CleanedUp = nullptr);
   /// The event of call site Out.Calls.back().
   Event callEvent(const clang::CallExpr *CE);
-  /// Callee's exits as the call CE takes them, if they change anything.
+  /// Callee's exits as the call CE takes them, if they change anything
+  /// (or Objects, the objects that hold the target, say which they are).
   std::optional<CalleeExits> exitsOf(const FunctionSummary &Callee,
                                      const clang::CallExpr *CE, const Event &E,
                                      clang::SourceLocation Loc,
-                                     llvm::StringRef Through);
+                                     llvm::StringRef Through,
+                                     uint16_t Objects = 0);
+  /// The objects each of Defs is held by in the field CE calls through
+  /// (OpsObjects::holding()), where CE's pointer is the one the function
+  /// picks objects by (the first whose calls' targets its file's objects
+  /// tell apart); empty where they are not told apart.
+  llvm::SmallVector<uint16_t, 4>
+  objectsHolding(const clang::CallExpr *CE, llvm::StringRef Slot,
+                 llvm::ArrayRef<const clang::FunctionDecl *> Defs);
   /// What a primitive call does: its text and argument texts.
   std::string callText(const clang::CallExpr *CE, llvm::StringRef Name,
                        std::vector<std::string> &Args) const;
@@ -313,6 +325,8 @@ private:
   mutable std::unique_ptr<clang::ParentMap> Parents; ///< Built on first use.
   llvm::DenseMap<unsigned, unsigned> SiteIndex; ///< Expansion -> Out.Sites.
   std::optional<ValueSlots> Slots;
+  /// The pointer whose calls through fields pick one object's targets.
+  std::optional<llvm::FoldingSetNodeID> PickedPointer;
   std::optional<FieldStores> Fields;
   std::optional<ParamBitsFlow> ParamBits;
   std::vector<BranchTest> Branches; ///< Per block.

@@ -711,17 +711,18 @@ Event FunctionAnalyzer::callEvent(const CallExpr *CE) {
 std::optional<CalleeExits>
 FunctionAnalyzer::exitsOf(const FunctionSummary &Callee, const CallExpr *CE,
                           const Event &E, SourceLocation Loc,
-                          llvm::StringRef Through) {
+                          llvm::StringRef Through, uint16_t Objects) {
   bool Changes = llvm::any_of(Callee.ExitStates,
                               [](const RelState &X) { return !isIdentity(X); });
   bool Returns = (E.ResultSlot >= 0 || E.ResultSignSlot >= 0) &&
                  llvm::any_of(Callee.ExitStates, [](const RelState &X) {
                    return X.Returns != RetFact::Unknown;
                  });
-  if (!Changes && !Returns)
+  if (!Changes && !Returns && !Objects)
     return std::nullopt;
   CalleeExits X;
   X.Summary = &Callee;
+  X.Objects = Objects;
   X.Tests = importTests(Callee, CE, Out.Calls[E.Index]);
   // The callee's joins become the caller's own (each call its own).
   uint8_t Used = 0;
@@ -785,22 +786,32 @@ void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
   // it goes elsewhere. The run decides which. A target that changes nothing
   // is not joined: its path is the unchanged one, which only a join naming
   // every target the run stores rules out.
-  llvm::SmallVector<const FunctionSummary *, 4> Targets;
+  // Where the file's objects tell the targets apart, a target that changes
+  // nothing is joined too, with the objects that hold it.
+  llvm::SmallVector<std::pair<const FunctionSummary *, uint16_t>, 4> Targets;
   llvm::SmallVector<const FunctionDecl *, 4> Defs;
-  if (TU.Pointers->targets(T->Slot, Defs))
-    for (const FunctionDecl *FD : Defs)
-      if (const FunctionSummary *S = summaryOf(FD))
-        Targets.push_back(S);
+  const std::vector<const FunctionSummary *> *Imported = nullptr;
   if (TU.Imports)
     if (auto It = TU.Imports->Targets.find(T->Slot);
         It != TU.Imports->Targets.end())
-      llvm::append_range(Targets, It->second);
+      Imported = &It->second;
+  if (TU.Pointers->targets(T->Slot, Defs)) {
+    llvm::SmallVector<uint16_t, 4> Held;
+    if (!Imported)
+      Held = objectsHolding(CE, T->Slot, Defs);
+    for (unsigned I = 0; I < Defs.size(); ++I)
+      if (const FunctionSummary *S = summaryOf(Defs[I]))
+        Targets.push_back({S, Held.empty() ? uint16_t(0) : Held[I]});
+  }
+  if (Imported)
+    for (const FunctionSummary *S : *Imported)
+      Targets.push_back({S, 0});
   if (!Targets.empty() && Out.Joins.size() < RelState::MaxJoins) {
     size_t J = Out.Joins.size();
     Out.Joins.push_back({T->Slot, {}});
-    for (const FunctionSummary *S : Targets)
+    for (auto [S, Objects] : Targets)
       if (std::optional<CalleeExits> X =
-              exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display)) {
+              exitsOf(*S, CE, E, CE->getBeginLoc(), T->Display, Objects)) {
         Out.Joins[J].Targets.push_back(S->Key);
         E.Callees.push_back(std::move(*X));
       }
@@ -812,6 +823,28 @@ void FunctionAnalyzer::addCallThrough(const CallExpr *CE,
     }
   }
   Events.push_back(std::move(E));
+}
+
+llvm::SmallVector<uint16_t, 4>
+FunctionAnalyzer::objectsHolding(const CallExpr *CE, llvm::StringRef Slot,
+                                 llvm::ArrayRef<const FunctionDecl *> Defs) {
+  const auto *Field =
+      dyn_cast<MemberExpr>(CE->getCallee()->IgnoreParenImpCasts());
+  if (!Field || !Slots->unchanging(Field->getBase()))
+    return {};
+  llvm::FoldingSetNodeID Pointer;
+  Field->getBase()->Profile(Pointer, TU.AST, /*Canonical=*/true);
+  if (PickedPointer && *PickedPointer != Pointer)
+    return {};
+  llvm::SmallVector<uint16_t, 4> Held;
+  for (const FunctionDecl *FD : Defs) {
+    Held.push_back(TU.Pointers->objects().holding(Slot, FD));
+    if (!Held.back())
+      return {};
+  }
+  if (!Held.empty())
+    PickedPointer = std::move(Pointer);
+  return Held;
 }
 
 llvm::SmallVector<ImportedTest, 2>

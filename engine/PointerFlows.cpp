@@ -381,11 +381,14 @@ void PointerFlows::values(
 }
 
 void PointerFlows::unseen(const SlotName &Slot, SourceLocation Loc) {
+  Objects.open(Slot.Key);
   Flows.push_back(
       {Slot.Key, -1, PointerFlow::Source::Unseen, "", TU.point(Loc)});
 }
 
 void PointerFlows::store(const SlotName &Slot, const Expr *E, int Param) {
+  if (!ObjectFields || !ObjectFields->contains(Slot.Key))
+    Objects.open(Slot.Key);
   // A union's other members write the same storage.
   if (Slot.Union && UnionsMarked.insert(Slot.Key).second)
     unseen(Slot, E->getExprLoc());
@@ -441,12 +444,45 @@ void PointerFlows::collectInit(const VarDecl *VD,
     return;
   referencing(Out);
   Current = nullptr;
+  llvm::StringSet<> Own = addObject(VD);
+  ObjectFields = &Own;
   init(VD->getType(), VD->getInit(),
        holdsFunctionPointers(TU.AST, VD->getType()) ? variableSlot(VD)
                                                     : std::nullopt);
+  ObjectFields = nullptr;
   blockInit(VD);
   // Compound literals inside it (`.ops = &(struct foo_ops){ .f = fn }`).
   FlowVisitor(*this).TraverseStmt(const_cast<Expr *>(VD->getInit()));
+}
+
+llvm::StringSet<> PointerFlows::addObject(const VarDecl *VD) {
+  const RecordDecl *RD = VD->getType()->getAsRecordDecl();
+  const auto *IL = dyn_cast<InitListExpr>(VD->getInit()->IgnoreParens());
+  if (!RD || RD->isUnion() || !IL || VD->isExternallyVisible() ||
+      !VD->hasGlobalStorage())
+    return {};
+  llvm::StringMap<const FunctionDecl *> Fields;
+  forEachFieldInit(
+      RD, semanticForm(IL), [&](const FieldDecl *FD, const Expr *E) {
+        if (!isFunctionPointer(FD->getType()))
+          return;
+        E = E->IgnoreParenCasts();
+        if (const auto *U = dyn_cast<UnaryOperator>(E);
+            U && U->getOpcode() == UO_AddrOf)
+          E = U->getSubExpr()->IgnoreParens();
+        const auto *D = dyn_cast<DeclRefExpr>(E);
+        if (const auto *F = D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr)
+          Fields[fieldSlot(FD)->Key] = F;
+        else if (isa<ImplicitValueInitExpr>(E) ||
+                 E->isNullPointerConstant(TU.AST,
+                                          Expr::NPC_ValueDependentIsNull))
+          Fields[fieldSlot(FD)->Key] = nullptr;
+      });
+  llvm::StringSet<> Own;
+  for (const auto &F : Fields)
+    Own.insert(F.getKey());
+  Objects.add(RD, std::move(Fields));
+  return Own;
 }
 
 StringRef PointerFlows::blockField() const {

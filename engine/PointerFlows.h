@@ -13,7 +13,9 @@
 // a pointer the code can write through.
 //
 // The unit then solves its own flows (CallTargets), so that a call through a
-// pointer can take the exits of the targets the file has.
+// pointer can take the exits of the targets the file has, and keeps its own
+// static objects of structures of function pointers (OpsObjects), so that
+// calls through two fields of one pointer take one object's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KHARDEN_ENGINE_POINTERFLOWS_H
@@ -21,6 +23,7 @@
 
 #include "engine/CallTargets.h"
 #include "engine/FunctionAnalysis.h"
+#include "engine/OpsObjects.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,6 +71,8 @@ public:
   /// The slot a function-pointer argument is read from (`n->release`: the
   /// field's; a variable's), if it is one.
   std::optional<std::string> argumentSlot(const clang::Expr *Arg) const;
+  /// The unit's own objects of structures of function pointers.
+  const OpsObjects &objects() const { return Objects; }
 
 private:
   friend class FlowVisitor;
@@ -94,6 +99,9 @@ private:
   void init(clang::QualType T, const clang::Expr *Init,
             const std::optional<SlotName> &Slot);
   void noteFunction(const clang::FunctionDecl *FD);
+  /// VD as one of the unit's objects, if it is one (OpsObjects): the
+  /// field slots its initializer stores a function (or NULL) in.
+  llvm::StringSet<> addObject(const clang::VarDecl *VD);
   /// Notifier chains: the blocks a direct call registers or passes on, the
   /// chain it calls.
   void chainFlows(const clang::CallExpr *CE, llvm::StringRef CalleeKey);
@@ -140,6 +148,9 @@ private:
       SlotsCalled;
   llvm::StringMap<const clang::FunctionDecl *> Definitions;
   llvm::StringSet<> UnionsMarked;
+  OpsObjects Objects;
+  /// The field slots the object being initialized stores its functions in.
+  const llvm::StringSet<> *ObjectFields = nullptr;
   std::vector<const clang::FunctionDecl *> *Referenced = nullptr;
   const clang::FunctionDecl *Current = nullptr;
 };

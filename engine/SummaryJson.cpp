@@ -33,7 +33,8 @@ namespace kharden {
                           BhDepth, AssertedBhOn, AssertedIrqsOn, ContextAsked,
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
                           RcuDepth, SleepChecks, Spare, // never stored
-                          Region, WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
+                          Region, ObjectPick,           // never stored
+                          WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,

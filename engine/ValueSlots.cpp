@@ -835,6 +835,26 @@ KnownBits ValueSlots::returnBits(CallBits OfCall) const {
   return B;
 }
 
+bool ValueSlots::unchanging(const Expr *E) const {
+  for (E = E->IgnoreParenImpCasts();;) {
+    const ValueDecl *D = nullptr;
+    const Expr *Next = nullptr;
+    if (const auto *M = dyn_cast<MemberExpr>(E)) {
+      D = M->getMemberDecl();
+      Next = M->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+      D = R->getDecl();
+    } else {
+      return false;
+    }
+    if (Assigned.contains(D) || AddressTaken.contains(D))
+      return false;
+    if (!Next)
+      return true;
+    E = Next;
+  }
+}
+
 std::optional<unsigned> ValueSlots::testSlotOf(const Expr *Cond,
                                                bool &Negated) const {
   std::optional<ParamTest> T = testOf(Cond, Negated);

@@ -127,6 +127,10 @@ public:
   /// The variable slot of the local pointer whose object an address names
   /// (`&n->lock`, `&n->a.b`), if the function keeps one.
   std::optional<unsigned> objectSlot(const clang::Expr *Address) const;
+  /// Whether E reads the same value wherever the function reads it: only
+  /// variables and fields the function never assigns nor takes the address
+  /// of (`cxt.cur_ops`), the bet a condition slot makes.
+  bool unchanging(const clang::Expr *E) const;
   /// The parameter-test slot a condition is, if it is one; Negated flips
   /// where the condition is the test's negation (a local that holds
   /// `!(flags & M)`).
