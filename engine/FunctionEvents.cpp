@@ -110,10 +110,7 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
       T.Expansion = E;
       // Its value is still its expansion's (`WARN_ON_ONCE(cond)` is
       // cond's truth), which a test of the parameters may decide.
-      const Expr *Value = E;
-      for (const Expr *Inner = E; (Inner = ValueSlots::stripOnce(
-                                       Value, T.TestNegated, TU.AST)) != Value;)
-        Value = Inner;
+      const Expr *Value = ValueSlots::strip(E, T.TestNegated, TU.AST);
       if (std::optional<unsigned> Test =
               Slots->testSlotOf(Value, T.TestNegated))
         T.Test = int8_t(*Test);

@@ -59,10 +59,9 @@ const Expr *ValueSlots::stripOnce(const Expr *E, bool &Negated,
   return E;
 }
 
-/// E without the wrappers stripOnce() removes.
-static const Expr *strip(const Expr *E, bool &Negated, ASTContext &Ctx) {
-  for (const Expr *Inner = ValueSlots::stripOnce(E, Negated, Ctx); Inner != E;
-       Inner = ValueSlots::stripOnce(E, Negated, Ctx))
+const Expr *ValueSlots::strip(const Expr *E, bool &Negated, ASTContext &Ctx) {
+  for (const Expr *Inner = stripOnce(E, Negated, Ctx); Inner != E;
+       Inner = stripOnce(E, Negated, Ctx))
     E = Inner;
   return E;
 }

@@ -212,6 +212,9 @@ public:
   /// E itself if it has none.
   static const clang::Expr *stripOnce(const clang::Expr *E, bool &Negated,
                                       clang::ASTContext &Ctx);
+  /// E without every wrapper stripOnce() removes.
+  static const clang::Expr *strip(const clang::Expr *E, bool &Negated,
+                                  clang::ASTContext &Ctx);
 
 private:
   struct Local {
