@@ -466,16 +466,12 @@ llvm::StringSet<> PointerFlows::addObject(const VarDecl *VD) {
       RD, semanticForm(IL), [&](const FieldDecl *FD, const Expr *E) {
         if (!isFunctionPointer(FD->getType()))
           return;
-        E = E->IgnoreParenCasts();
-        if (const auto *U = dyn_cast<UnaryOperator>(E);
-            U && U->getOpcode() == UO_AddrOf)
-          E = U->getSubExpr()->IgnoreParens();
-        const auto *D = dyn_cast<DeclRefExpr>(E);
-        if (const auto *F = D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr)
+        const Expr *Bare = E->IgnoreParenCasts();
+        if (const FunctionDecl *F = namedFunction(Bare))
           Fields[fieldSlot(FD)->Key] = F;
-        else if (isa<ImplicitValueInitExpr>(E) ||
-                 E->isNullPointerConstant(TU.AST,
-                                          Expr::NPC_ValueDependentIsNull))
+        else if (isa<ImplicitValueInitExpr>(Bare) ||
+                 Bare->isNullPointerConstant(TU.AST,
+                                             Expr::NPC_ValueDependentIsNull))
           Fields[fieldSlot(FD)->Key] = nullptr;
       });
   llvm::StringSet<> Own;

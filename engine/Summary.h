@@ -297,8 +297,10 @@ struct FunctionSummary {
 /// given: the caller's branch would take a slot of its own, which the
 /// call's imported test does not set.
 inline std::optional<ParamTest> returnedTest(const FunctionSummary &F) {
+  if (F.ExitStates.empty())
+    return std::nullopt;
   for (unsigned I = 0; I < F.Tests.size() && I < RelState::MaxTests; ++I)
-    if (!F.Tests[I].relation() && !F.ExitStates.empty() &&
+    if (!F.Tests[I].relation() &&
         llvm::all_of(F.ExitStates, [&](const RelState &S) {
           std::optional<bool> Holds = S.fact(RelState::FirstTestSlot + I);
           return S.Returns != RetFact::Unknown && Holds &&

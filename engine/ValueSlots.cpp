@@ -391,14 +391,11 @@ ValueSlots::ValueSlots(
         testSlot(*T);
       continue;
     }
-    if (std::optional<ParamTest> T = paramTest(Cond)) {
-      testSlot(*T);
-      continue;
-    }
-    // A call or a local that is a test of the parameters; past the test
-    // slots, a local slot keeps its value.
+    // A test of the parameters, or a call or a local that is one: past the
+    // test slots, a local slot keeps the call's or the local's value.
     bool Negated = false;
-    if (std::optional<ParamTest> T = testOf(Cond, Negated); T && testSlot(*T))
+    if (std::optional<ParamTest> T = testOf(Cond, Negated);
+        T && (testSlot(*T) || paramTest(Cond)))
       continue;
     if (auto S = signTest(Cond)) {
       // Only a callee's return gives a variable a sign worth a slot.
