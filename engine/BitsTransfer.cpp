@@ -62,4 +62,40 @@ KnownBits BitsTransfer::apply(const KnownBits &In) const {
   return Out;
 }
 
+ArgBitsTransfer::ArgBitsTransfer(const BitsTransfer &T, int8_t OnesOf,
+                                 uint64_t OnesKept)
+    : T(T), OnesOf(OnesKept ? OnesOf : -1),
+      OnesKept(OnesOf >= 0 ? OnesKept : 0) {}
+
+ArgBitsTransfer ArgBitsTransfer::thenAnd(const KnownBits &R) const {
+  return {T.thenAnd(R), OnesOf, OnesKept & R.One};
+}
+
+ArgBitsTransfer ArgBitsTransfer::thenOr(const KnownBits &R) const {
+  return {T.thenOr(R), OnesOf, OnesKept};
+}
+
+ArgBitsTransfer ArgBitsTransfer::thenOrArg(const KnownBits &R, int8_t Arg,
+                                           uint64_t Kept) const {
+  // One other argument's ones at most: a second one's are not known.
+  if (OnesOf >= 0 && OnesOf != Arg)
+    return thenOr(R);
+  return {T.thenOr(R), Arg, OnesKept | Kept};
+}
+
+ArgBitsTransfer ArgBitsTransfer::then(const BitsTransfer &Next) const {
+  return {T.then(Next), OnesOf, OnesKept & Next.KeepOne};
+}
+
+ArgBitsTransfer ArgBitsTransfer::join(const ArgBitsTransfer &O) const {
+  if (OnesOf != O.OnesOf)
+    return T.join(O.T);
+  return {T.join(O.T), OnesOf, OnesKept & O.OnesKept};
+}
+
+BitsTransfer ArgBitsTransfer::bind(const KnownBits &A) const {
+  uint64_t Ones = OnesOf >= 0 ? A.One & OnesKept : 0;
+  return Ones ? T.thenOr({~Ones, Ones}) : T;
+}
+
 } // namespace kharden

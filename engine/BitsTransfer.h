@@ -52,6 +52,37 @@ struct BitsTransfer {
   }
 };
 
+/// A BitsTransfer that also ORs in the ones of another argument of the
+/// same call: 6.12's is_valid_gup_args() does `gup_flags |= to_set` and
+/// leaves the result in `*gup_flags_p`, where its caller's `to_set` is a
+/// constant. Out.One gains Arg[OnesOf].One & OnesKept; later ANDs narrow
+/// OnesKept. Zeros after such an OR are those the transfer forces, as for
+/// an OR with unknown bits.
+struct ArgBitsTransfer {
+  BitsTransfer T;
+  int8_t OnesOf = -1;
+  uint64_t OnesKept = 0;
+
+  ArgBitsTransfer() = default;
+  ArgBitsTransfer(const BitsTransfer &T) : T(T) {}
+  ArgBitsTransfer(const BitsTransfer &T, int8_t OnesOf, uint64_t OnesKept);
+
+  ArgBitsTransfer thenAnd(const KnownBits &R) const;
+  ArgBitsTransfer thenOr(const KnownBits &R) const;
+  /// Then `|= X`, X with bits R whatever the call passed, and at least
+  /// the ones of argument Arg in Kept.
+  ArgBitsTransfer thenOrArg(const KnownBits &R, int8_t Arg,
+                            uint64_t Kept) const;
+  ArgBitsTransfer then(const BitsTransfer &Next) const;
+  ArgBitsTransfer join(const ArgBitsTransfer &O) const;
+  /// For a call whose argument OnesOf has bits A.
+  BitsTransfer bind(const KnownBits &A) const;
+
+  bool operator==(const ArgBitsTransfer &O) const {
+    return T == O.T && OnesOf == O.OnesOf && OnesKept == O.OnesKept;
+  }
+};
+
 } // namespace kharden
 
 #endif

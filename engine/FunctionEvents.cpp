@@ -230,20 +230,27 @@ void FunctionAnalyzer::collectEvents() {
   ParamBits.emplace(
       *Cfg, TU.AST, *FD, [&](const Expr *E) { return argumentBits(E); },
       [&](const CallExpr *CE) { return returnTransfer(CE); },
-      [&](const CallExpr *CE, unsigned Arg) -> std::optional<BitsTransfer> {
+      [&](const CallExpr *CE, unsigned Arg,
+          bool IfNonZero) -> std::optional<BitsTransfer> {
         const FunctionDecl *F = CE->getDirectCallee();
         if (F && F->getIdentifier() &&
             TU.Lookup.model().readsArgumentsOnly(F->getName()))
           return BitsTransfer::identity();
         if (const FunctionSummary *Callee = summaryOf(F))
-          for (const FunctionSummary::ReturnedParam &T :
+          for (const FunctionSummary::OutTransfer &T :
                Callee->ForCallers->OutTransfers)
-            if (T.Param == int(Arg))
-              return T.Bits;
+            if (T.Param == int(Arg)) {
+              const ArgBitsTransfer &B = IfNonZero ? T.IfNonZero : T.Bits;
+              return B.bind(B.OnesOf >= 0 &&
+                                    unsigned(B.OnesOf) < CE->getNumArgs()
+                                ? argumentBits(CE->getArg(B.OnesOf))
+                                : KnownBits());
+            }
         return std::nullopt;
       });
-  for (auto [Param, Bits] : ParamBits->outTransfers())
-    Out.ForCallers.set().OutTransfers.push_back({int8_t(Param), Bits});
+  if (!ParamBits->outTransfers().empty())
+    llvm::append_range(Out.ForCallers.set().OutTransfers,
+                       ParamBits->outTransfers());
   ForkNotes.assign(Slots->forks().size(), {-1, -1});
   // A macro expansion is one event, at its first element in execution order.
   for (const CFGBlock *B : Order) {
@@ -924,7 +931,7 @@ FunctionAnalyzer::paramTransfer(const Stmt *At, const Expr *Arg) const {
       [this](const CallExpr *C) { return returnTransfer(C); }, TU.AST);
   if (V.Param < 0 || V.Pointee)
     return {0, std::nullopt};
-  return {unsigned(V.Param), V.T};
+  return {unsigned(V.Param), V.T.T};
 }
 
 std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,

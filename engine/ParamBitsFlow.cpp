@@ -1,5 +1,6 @@
 #include "engine/ParamBitsFlow.h"
 #include "engine/IntegerBits.h"
+#include "engine/ValueSlots.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -123,6 +124,16 @@ bool mentions(const Stmt *S, const llvm::DenseSet<const VarDecl *> &Vars) {
                       [&](const Stmt *C) { return mentions(C, Vars); });
 }
 
+/// T, then `|= X`, X with bits R as written and value XV: a parameter's
+/// value (6.12's is_valid_gup_args(): `gup_flags |= to_set`) adds that
+/// argument's ones for callers that know them.
+ArgBitsTransfer orWith(const ArgBitsTransfer &T, const KnownBits &R,
+                       const Value &XV) {
+  if (XV.Param < 0 || XV.Pointee)
+    return T.thenOr(R);
+  return T.thenOrArg(R, XV.Param, XV.T.T.KeepOne);
+}
+
 /// The flow's work: the variables followed, and what statements make of
 /// their values.
 class Flow {
@@ -150,6 +161,9 @@ public:
   }
 
   void step(const Stmt *St, State &S) const;
+  /// What call CE leaves in the variables lent to it; IfNonZero: where it
+  /// returned non-zero.
+  void stepCall(const CallExpr *CE, State &S, bool IfNonZero) const;
   static Value join(const Value &A, const Value &B);
 
 private:
@@ -164,8 +178,9 @@ private:
   /// Variable I of type To takes the value of E.
   void assign(unsigned I, const Expr *E, QualType To, State &S) const {
     Value V = valueOf(E, S);
-    S[I] =
-        V.Param >= 0 ? V : Value::constant(convertBits(V.T.apply({}), To, Ctx));
+    S[I] = V.Param >= 0
+               ? V
+               : Value::constant(convertBits(V.T.T.apply({}), To, Ctx));
   }
 
   ASTContext &Ctx;
@@ -187,7 +202,7 @@ bool Flow::summarized(
     if (!Seen.insert(CE).second || !F ||
         (!Param.isNull() && (!Param->isPointerType() ||
                              !sameType(Param->getPointeeType(), Pointee))) ||
-        !OutsOf(CE, I))
+        !OutsOf(CE, I, false))
       return false;
   }
   return true;
@@ -278,23 +293,8 @@ void Flow::step(const Stmt *St, State &S) const {
       }
     return;
   }
-  if (const auto *CE = dyn_cast<CallExpr>(St)) {
-    for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
-      const Expr *Arg = CE->getArg(I);
-      const VarDecl *V = lentVar(Arg);
-      if (!V)
-        V = varOf(Arg);
-      auto It = V ? Index.find(V) : Index.end();
-      if (It == Index.end())
-        continue;
-      // `&x`, or a pointer parameter passed on (a copy of an integer
-      // passed is only read).
-      if (V == lentVar(Arg) || V->getType()->isPointerType())
-        if (std::optional<BitsTransfer> Out = OutsOf(CE, I))
-          S[It->second].T = S[It->second].T.then(*Out);
-    }
-    return;
-  }
+  if (const auto *CE = dyn_cast<CallExpr>(St))
+    return stepCall(CE, S, false);
   if (const auto *U = dyn_cast<UnaryOperator>(St)) {
     if (std::optional<unsigned> I = U->isIncrementDecrementOp()
                                         ? followed(U->getSubExpr())
@@ -314,13 +314,30 @@ void Flow::step(const Stmt *St, State &S) const {
     S[*I].T = S[*I].T.thenAnd(R);
     return;
   case BO_OrAssign:
-    S[*I].T = S[*I].T.thenOr(R);
+    S[*I].T = orWith(S[*I].T, R, valueOf(B->getRHS(), S));
     return;
   case BO_Assign:
     assign(*I, B->getRHS(), To, S);
     return;
   default:
     S[*I] = Value::constant({});
+  }
+}
+
+void Flow::stepCall(const CallExpr *CE, State &S, bool IfNonZero) const {
+  for (unsigned I = 0; I < CE->getNumArgs(); ++I) {
+    const Expr *Arg = CE->getArg(I);
+    const VarDecl *V = lentVar(Arg);
+    if (!V)
+      V = varOf(Arg);
+    auto It = V ? Index.find(V) : Index.end();
+    if (It == Index.end())
+      continue;
+    // `&x`, or a pointer parameter passed on (a copy of an integer
+    // passed is only read).
+    if (V == lentVar(Arg) || V->getType()->isPointerType())
+      if (std::optional<BitsTransfer> Out = OutsOf(CE, I, IfNonZero))
+        S[It->second].T = S[It->second].T.then(*Out);
   }
 }
 
@@ -332,6 +349,55 @@ Value Flow::join(const Value &A, const Value &B) {
     return {Base.Param, Base.Pointee, A.T.join(B.T)};
   }
   return {};
+}
+
+/// The call whose result block B's branch tests (its non-zero result the
+/// way out Negated says).
+const CallExpr *testedCall(const CFGBlock &B, bool &Negated, ASTContext &Ctx) {
+  const auto *Cond = B.succ_size() == 2
+                         ? dyn_cast_or_null<Expr>(B.getTerminatorCondition())
+                         : nullptr;
+  return Cond ? dyn_cast<CallExpr>(ValueSlots::strip(Cond, Negated, Ctx))
+              : nullptr;
+}
+
+using AtStatements =
+    llvm::DenseMap<std::pair<const Stmt *, const VarDecl *>, Value>;
+
+/// What every return, and every return of a value not known zero, leaves
+/// where each pointer parameter followed points.
+llvm::SmallVector<FunctionSummary::OutTransfer, 1>
+leftWherePointersPoint(const CFG &Cfg, ASTContext &Ctx, const Flow &F,
+                       const Flow::State &Exit, const AtStatements &At) {
+  llvm::SmallVector<FunctionSummary::OutTransfer, 1> Outs;
+  // The exits that may return non-zero, by their return statements.
+  llvm::SmallVector<const ReturnStmt *, 4> NonZeroExits;
+  for (const CFGBlock *B : Cfg)
+    for (const CFGElement &E : *B)
+      if (auto CS = E.getAs<CFGStmt>())
+        if (const auto *R = dyn_cast<ReturnStmt>(CS->getStmt())) {
+          Expr::EvalResult Value;
+          const Expr *V = R->getRetValue();
+          if (V && !(V->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 0))
+            NonZeroExits.push_back(R);
+        }
+  for (unsigned I = 0; I < F.Vars.size(); ++I) {
+    const auto *P = dyn_cast<ParmVarDecl>(F.Vars[I]);
+    if (!P || !P->getType()->isPointerType())
+      continue;
+    auto Left = [&](const Value &V) -> ArgBitsTransfer {
+      bool Own = V.Param == int(P->getFunctionScopeIndex()) && V.Pointee;
+      return Own || V.Param < 0 ? V.T : BitsTransfer::assigned({});
+    };
+    std::optional<Value> J;
+    for (const ReturnStmt *R : NonZeroExits)
+      if (auto It = At.find({R, P}); It != At.end())
+        J = J ? Flow::join(*J, It->second) : It->second;
+    ArgBitsTransfer All = Left(Exit[I]);
+    Outs.push_back(
+        {int8_t(P->getFunctionScopeIndex()), All, J ? Left(*J) : All});
+  }
+  return Outs;
 }
 
 } // namespace
@@ -375,7 +441,9 @@ Value ParamBitsFlow::evaluate(const Expr *E, NameOf Names, BitsOf Bits,
                             std::pair(B->getRHS(), B->getLHS())})
       if (Value V = evaluate(X, Names, Bits, Returns, Ctx); V.Param >= 0) {
         KnownBits O = convertBits(Bits(Other), B->getType(), Ctx);
-        V.T = B->getOpcode() == BO_Or ? V.T.thenOr(O) : V.T.thenAnd(O);
+        V.T = B->getOpcode() == BO_Or
+                  ? orWith(V.T, O, evaluate(Other, Names, Bits, Returns, Ctx))
+                  : V.T.thenAnd(O);
         return V;
       }
   return Value::constant(Bits(E));
@@ -399,25 +467,42 @@ ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
       if (!In[B->getBlockID()])
         continue;
       Flow::State S = *In[B->getBlockID()];
+      // Where the block's branch tests a call's result, the way its
+      // non-zero result takes has what the call leaves on its exits that
+      // return non-zero.
+      bool Negated = false;
+      const CallExpr *Tested = testedCall(*B, Negated, Ctx);
+      std::optional<Flow::State> NonZero, AfterTested;
       for (const CFGElement &E : *B)
         if (auto CS = E.getAs<CFGStmt>()) {
           const Stmt *St = CS->getStmt();
           if (isa<CallExpr>(St) || isa<ReturnStmt>(St))
             for (unsigned I = 0; I < F.Vars.size(); ++I)
               AtCalls[{St, F.Vars[I]}] = S[I];
+          if (St == Tested) {
+            NonZero = S;
+            F.stepCall(Tested, *NonZero, true);
+          }
           F.step(St, S);
+          if (St == Tested)
+            AfterTested = S;
         }
+      if (NonZero && S != *AfterTested)
+        NonZero.reset();
+      unsigned K = 0;
       for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+        const Flow::State &Out =
+            NonZero && K++ == unsigned(Negated) ? *NonZero : S;
         if (!Succ.getReachableBlock())
           continue;
         std::optional<Flow::State> &To = In[Succ->getBlockID()];
         if (!To) {
-          To = S;
+          To = Out;
           Changed = true;
           continue;
         }
-        for (unsigned I = 0; I < S.size(); ++I)
-          if (Value J = Flow::join((*To)[I], S[I]); !(J == (*To)[I])) {
+        for (unsigned I = 0; I < Out.size(); ++I)
+          if (Value J = Flow::join((*To)[I], Out[I]); !(J == (*To)[I])) {
             (*To)[I] = J;
             Changed = true;
           }
@@ -428,17 +513,8 @@ ParamBitsFlow::ParamBitsFlow(const CFG &Cfg, ASTContext &Ctx,
     AtCalls.clear();
     return;
   }
-  // What every way out leaves where each pointer parameter points.
-  const std::optional<Flow::State> &Exit = In[Cfg.getExit().getBlockID()];
-  for (unsigned I = 0; Exit && I < F.Vars.size(); ++I) {
-    const auto *P = dyn_cast<ParmVarDecl>(F.Vars[I]);
-    if (!P || !P->getType()->isPointerType())
-      continue;
-    const Value &V = (*Exit)[I];
-    bool Own = V.Param == int(P->getFunctionScopeIndex()) && V.Pointee;
-    Outs.push_back({P->getFunctionScopeIndex(),
-                    Own || V.Param < 0 ? V.T : BitsTransfer::assigned({})});
-  }
+  if (const std::optional<Flow::State> &Exit = In[Cfg.getExit().getBlockID()])
+    Outs = leftWherePointersPoint(Cfg, Ctx, F, *Exit, AtCalls);
 }
 
 std::optional<std::pair<const Expr *, BitsTransfer>>
@@ -461,13 +537,15 @@ ParamBitsFlow::at(const Stmt *S, const VarDecl *V) const {
     return std::nullopt;
   const Value &Val = It->second;
   const auto *P = dyn_cast<ParmVarDecl>(V);
+  // The solve knows one parameter's bits at a time: the ones another
+  // argument adds are not said.
   if (Val.Param >= 0 && !Val.Pointee)
-    return std::pair(unsigned(Val.Param), Val.T);
+    return std::pair(unsigned(Val.Param), Val.T.T);
   // A parameter holding what no entry value decides: its own index, with
   // a transfer that keeps nothing of it.
   if (P)
     return std::pair(P->getFunctionScopeIndex(),
-                     Val.Param < 0 ? Val.T : BitsTransfer::assigned({}));
+                     Val.Param < 0 ? Val.T.T : BitsTransfer::assigned({}));
   return std::nullopt;
 }
 

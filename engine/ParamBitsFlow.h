@@ -24,6 +24,7 @@
 #define KHARDEN_ENGINE_PARAMBITSFLOW_H
 
 #include "engine/BitsTransfer.h"
+#include "engine/Summary.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -48,9 +49,10 @@ public:
       llvm::function_ref<std::optional<std::pair<unsigned, BitsTransfer>>(
           const clang::CallExpr *)>;
   /// What a call leaves in the integer its argument Arg points to, as a
-  /// function of what it held, if its callee's summary says.
+  /// function of what it held, if its callee's summary says; IfNonZero:
+  /// where the call returned non-zero.
   using OutOf = llvm::function_ref<std::optional<BitsTransfer>(
-      const clang::CallExpr *, unsigned Arg)>;
+      const clang::CallExpr *, unsigned Arg, bool IfNonZero)>;
 
   ParamBitsFlow(const clang::CFG &Cfg, clang::ASTContext &Ctx,
                 const clang::FunctionDecl &FD, BitsOf Bits, ReturnOf Returns,
@@ -64,8 +66,9 @@ public:
   at(const clang::Stmt *S, const clang::VarDecl *V) const;
 
   /// The summary's OutTransfers: for each pointer parameter followed, what
-  /// every return leaves where it points.
-  llvm::SmallVector<std::pair<unsigned, BitsTransfer>, 1> outTransfers() const {
+  /// every return, and every return of a value not known zero, leaves
+  /// where it points.
+  llvm::ArrayRef<FunctionSummary::OutTransfer> outTransfers() const {
     return Outs;
   }
 
@@ -74,7 +77,7 @@ public:
   struct Value {
     int8_t Param = -1;
     bool Pointee = false;
-    BitsTransfer T = BitsTransfer::assigned({});
+    ArgBitsTransfer T = BitsTransfer::assigned({});
     /// B, whatever any parameter holds.
     static Value constant(const KnownBits &B) {
       return {-1, false, BitsTransfer::assigned(B)};
@@ -96,7 +99,7 @@ public:
 private:
   llvm::DenseMap<std::pair<const clang::Stmt *, const clang::VarDecl *>, Value>
       AtCalls;
-  llvm::SmallVector<std::pair<unsigned, BitsTransfer>, 1> Outs;
+  llvm::SmallVector<FunctionSummary::OutTransfer, 1> Outs;
 };
 
 /// The argument of CE that CE's value is a function of (Returns: the

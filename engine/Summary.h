@@ -276,16 +276,24 @@ struct FunctionSummary {
     /// say the same, so that a caller that lends `&local` knows the local
     /// after the call. A parameter not listed may be kept: after the call,
     /// code that never names the local may change it.
-    std::vector<ReturnedParam> OutTransfers;
+    struct OutTransfer {
+      int8_t Param = -1;
+      /// Over every exit; over the exits whose return value may be
+      /// non-zero, for a caller's `if (!is_valid_gup_args(.., &flags, ..))
+      /// return -EINVAL;`.
+      ArgBitsTransfer Bits, IfNonZero;
+    };
+    std::vector<OutTransfer> OutTransfers;
 
     /// Every field: the reader keeps only Facts that are not empty().
     bool empty() const {
-      return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() &&
-             ReturnsExchange.empty() && ReturnsMember < 0 &&
-             ReturnTransfer.Param < 0 && OutTransfers.empty();
+      return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() && ReturnsExchange.empty() &&
+             ReturnsMember < 0 && ReturnTransfer.Param < 0 &&
+             OutTransfers.empty();
     }
   };
   using ReturnedParam = Facts::ReturnedParam;
+  using OutTransfer = Facts::OutTransfer;
   Sparse<Facts> ForCallers;
   /// Where operations' values, returned values and parameters go.
   SparseVector<ValueFlow> Values;

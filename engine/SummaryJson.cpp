@@ -20,7 +20,8 @@ namespace kharden {
     const TargetFacts &T, const SiteValue &SV, const WorkQueueing &Q,
     const QueueAllocation &A, const TargetJoin &J, const PointerFlow &Flow,
     const ValueFlow &VF, const ValueUse &VU, const CallSite::Passed &CP,
-    const FunctionSummary::Facts &FF) {
+    const FunctionSummary::Facts &FF, const FunctionSummary::OutTransfer &OT,
+    const ArgBitsTransfer &AT) {
   [[maybe_unused]] auto &[File, Line, Column] = P;
   [[maybe_unused]] auto &[Where, Message] = N;
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
@@ -43,8 +44,10 @@ namespace kharden {
                           OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
                           Tests, Joins, ForCallers, FnValues] = F;
-  [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange,
-                          ReturnsMember, ReturnTransfer, OutTransfers] = FF;
+  [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange, ReturnsMember, ReturnTransfer,
+                          OutTransfers] = FF;
+  [[maybe_unused]] auto &[OutParam, OutBits, OutIfNonZero] = OT;
+  [[maybe_unused]] auto &[ArgT, OnesOf, OnesKept] = AT;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
   [[maybe_unused]] auto &[UseKind, UseArg, UseCall, UseCallee, Via, UseWhere,
                           EndedAt, UseStates, Load] = VU;
@@ -484,14 +487,33 @@ private:
     if (F.ForCallers->ReturnTransfer.Param >= 0)
       O["return_transfer"] = paramTransfer(F.ForCallers->ReturnTransfer);
     json::Array OutTransfers;
-    for (const FunctionSummary::ReturnedParam &T : F.ForCallers->OutTransfers)
-      OutTransfers.push_back(paramTransfer(T));
+    for (const FunctionSummary::OutTransfer &T : F.ForCallers->OutTransfers)
+      OutTransfers.push_back(outTransfer(T));
     putArray(O, "out_transfers", std::move(OutTransfers));
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
     putArray(O, "values", std::move(Values));
     return O;
+  }
+
+  /// [parameter, the transfer over every exit, then over the exits that
+  /// may return non-zero if it differs]; each transfer 4 bit masks, 1 if a
+  /// non-zero value stays so else 0, the other argument whose ones it adds
+  /// (-1 for none) and those ones' mask.
+  static json::Value outTransfer(const FunctionSummary::OutTransfer &T) {
+    json::Array A{T.Param};
+    auto Put = [&](const ArgBitsTransfer &X) {
+      for (uint64_t W : {X.T.KeepZero, X.T.ForceZero, X.T.KeepOne, X.T.ForceOne,
+                         uint64_t(X.T.KeepNonZero)})
+        A.push_back(int64_t(W));
+      A.push_back(X.OnesOf);
+      A.push_back(int64_t(X.OnesKept));
+    };
+    Put(T.Bits);
+    if (!(T.IfNonZero == T.Bits))
+      Put(T.IfNonZero);
+    return A;
   }
 
   static json::Value paramTransfer(const FunctionSummary::ReturnedParam &T) {
@@ -934,6 +956,33 @@ private:
     return true;
   }
 
+  static bool outTransfer(const json::Value &V,
+                          FunctionSummary::OutTransfer &Out, Path P) {
+    const json::Array *A = V.getAsArray();
+    std::vector<int64_t> W;
+    for (size_t I = 0; A && I < A->size(); ++I)
+      if (std::optional<int64_t> X = (*A)[I].getAsInteger())
+        W.push_back(*X);
+    auto Read = [&](size_t At, ArgBitsTransfer &X) {
+      if (W[At + 4] < 0 || W[At + 4] > 1 || W[At + 5] < -1 ||
+          W[At + 5] >= RelState::MaxParams)
+        return false;
+      X = {{uint64_t(W[At]), uint64_t(W[At + 1]), uint64_t(W[At + 2]),
+            uint64_t(W[At + 3]), W[At + 4] == 1},
+           int8_t(W[At + 5]),
+           uint64_t(W[At + 6])};
+      return true;
+    };
+    if (!A || W.size() != A->size() || (W.size() != 8 && W.size() != 15) ||
+        W[0] < 0 || W[0] >= RelState::MaxParams || !Read(1, Out.Bits) ||
+        !Read(W.size() == 15 ? 8 : 1, Out.IfNonZero)) {
+      P.report("expected [parameter, 7 words, 7 words if they differ]");
+      return false;
+    }
+    Out.Param = int8_t(W[0]);
+    return true;
+  }
+
   static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                         Path P) {
     return indexPair(V, Out, RelState::MaxParams, P);
@@ -1071,7 +1120,7 @@ private:
               (!O->get("return_transfer") ||
                returnTransfer(*O->get("return_transfer"), Own.ReturnTransfer,
                               P.field("return_transfer"))) &&
-              array(*O, "out_transfers", Own.OutTransfers, P, returnTransfer) &&
+              array(*O, "out_transfers", Own.OutTransfers, P, outTransfer) &&
               array(*O, "values", F.Values, P,
                     [&](const json::Value &C, ValueFlow &Out, Path At) {
                       return valueFlow(C, Out, At);

@@ -106,4 +106,30 @@ TEST(BitsTransfer, ThenAppliesTheSecondToWhatTheFirstGives) {
   EXPECT_EQ(Context.then(BitsTransfer::identity()), Context);
 }
 
+TEST(ArgBitsTransfer, AnotherArgumentsOnesSurviveOnlyWhatEveryPathKeeps) {
+  // 6.12's is_valid_gup_args(): `gup_flags |= to_set` (argument 2).
+  constexpr uint64_t Get = 0x4, FastOnly = 0x80000, Unlockable = 0x100000;
+  ArgBitsTransfer Or =
+      ArgBitsTransfer(BitsTransfer::identity()).thenOrArg(anyU32(), 2, ~0ull);
+  EXPECT_EQ(Or.bind(u32(Get | FastOnly)).apply({}).One, Get | FastOnly);
+  // The OR's upper zeros stay known; the argument's unknown bits make no
+  // other bit known.
+  EXPECT_EQ(Or.bind(u32(Get)).apply(u32(0x1)).Zero, ~Low32);
+  // A later `&= ~FOLL_GET` on one path: that bit is not known one after
+  // the join; the other is.
+  ArgBitsTransfer Cleared = Or.thenAnd(u32(~Get & Low32));
+  ArgBitsTransfer Joined = Or.join(Cleared);
+  EXPECT_EQ(Joined.bind(u32(Get | FastOnly)).apply({}).One, FastOnly);
+  // A path that ORs nothing, or another argument, knows none of them.
+  EXPECT_EQ(Or.join(BitsTransfer::identity()).OnesOf, -1);
+  ArgBitsTransfer Other =
+      ArgBitsTransfer(BitsTransfer::identity()).thenOrArg(anyU32(), 3, ~0ull);
+  EXPECT_EQ(Or.join(Other).bind(u32(FastOnly)).apply({}).One, 0u);
+  // A second argument ORed in adds nothing known: the first one stays.
+  ArgBitsTransfer Both = Or.thenOrArg(anyU32(), 3, ~0ull);
+  EXPECT_EQ(Both.OnesOf, 2);
+  // Forced ones of the function's own survive a bind with nothing known.
+  EXPECT_EQ(Or.thenOr(u32(Unlockable)).bind({}).apply({}).One, Unlockable);
+}
+
 } // namespace

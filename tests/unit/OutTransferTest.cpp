@@ -85,11 +85,11 @@ TEST(OutTransfers, ACalleeSaysWhatItLeavesWherePointersPoint) {
   EXPECT_EQ(Prepare.ForCallers->OutTransfers[0].Param, 1);
   // 0x100 may be set; every other bit is the caller's.
   EXPECT_TRUE(
-      Prepare.ForCallers->OutTransfers[0].Bits.keepsBits(~uint64_t(0x100)));
-  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[0].Bits.keepsBits(0x100));
+      Prepare.ForCallers->OutTransfers[0].Bits.T.keepsBits(~uint64_t(0x100)));
+  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[0].Bits.T.keepsBits(0x100));
   // `*flags = gfp`: nothing of what it held.
   EXPECT_EQ(Prepare.ForCallers->OutTransfers[1].Param, 2);
-  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[1].Bits.keepsBits(1));
+  EXPECT_FALSE(Prepare.ForCallers->OutTransfers[1].Bits.T.keepsBits(1));
   // Passed on to a callee that says: that callee's transfer.
   const FunctionSummary &Wrap = A.function("wrap");
   ASSERT_EQ(Wrap.ForCallers->OutTransfers.size(), 1u);
@@ -149,6 +149,61 @@ TEST(OutTransfers, APrintedLocalKeepsItsValueByTheKernelModel) {
   test::AnalysedSource Without =
       test::analyseSource("primitives: []\n", Printed, "/src/p.c");
   EXPECT_EQ(Without.function("fix_flags").ForCallers->ReturnTransfer.Param, -1);
+}
+
+// 6.12's is_valid_gup_args() (mm/gup.c): the flags another argument names
+// are ORed in where the check returns true; the caller's `to_set` is a
+// constant.
+constexpr const char *Checked = R"(
+void might_alloc(unsigned int gfp);
+static int valid(int *locked, unsigned int *flags_p, unsigned int to_set)
+{
+	unsigned int flags = *flags_p;
+	if (flags & 0x1u)
+		return 0;
+	flags |= to_set;
+	if (locked)
+		flags &= ~0x80u;
+	*flags_p = flags;
+	return 1;
+}
+void checked(unsigned int flags)
+{
+	if (!valid(0, &flags, 0x80084u))
+		return;
+	might_alloc(flags);
+}
+void unchecked(unsigned int flags)
+{
+	valid(0, &flags, 0x80084u);
+	might_alloc(flags);
+}
+)";
+
+TEST(OutTransfers, AnotherArgumentsOnesWhereTheCheckReturnsNonZero) {
+  test::AnalysedSource A =
+      test::analyseSource("primitives: []\n", Checked, "/src/c.c");
+  const FunctionSummary &Valid = A.function("valid");
+  ASSERT_EQ(Valid.ForCallers->OutTransfers.size(), 1u);
+  const FunctionSummary::OutTransfer &Out = Valid.ForCallers->OutTransfers[0];
+  EXPECT_EQ(Out.Param, 1);
+  // `return 0` before the OR: over every exit, no argument's ones.
+  EXPECT_EQ(Out.Bits.OnesOf, -1);
+  // Where it returns 1: to_set's ones, but 0x80, which a path clears.
+  EXPECT_EQ(Out.IfNonZero.OnesOf, 2);
+  EXPECT_EQ(Out.IfNonZero.OnesKept & 0x80084, 0x80004u);
+  EXPECT_EQ(Out.IfNonZero.bind(KnownBits::constant(0x80084)).apply({}).One,
+            0x80004u);
+  // The caller that tests the result passes those ones on; the other not.
+  const CallSite *Checked = callTo(A.function("checked"), "might_alloc");
+  ASSERT_TRUE(Checked);
+  ASSERT_EQ(Checked->Passes->TransformedArgs.size(), 1u);
+  EXPECT_EQ(Checked->Passes->TransformedArgs[0].Param, 0);
+  EXPECT_EQ(Checked->Passes->TransformedArgs[0].Bits.apply({}).One, 0x80004u);
+  const CallSite *Unchecked = callTo(A.function("unchecked"), "might_alloc");
+  ASSERT_TRUE(Unchecked);
+  ASSERT_EQ(Unchecked->Passes->TransformedArgs.size(), 1u);
+  EXPECT_EQ(Unchecked->Passes->TransformedArgs[0].Bits.apply({}).One, 0u);
 }
 
 } // namespace

@@ -126,10 +126,12 @@ TUSummary everyField() {
   F.ForCallers.set().ReturnsExchange = "#0->cpu_slab->tid";
   F.ForCallers.set().ReturnTransfer = {
       2, BitsTransfer::identity().thenOr(KnownBits::constant(0x100))};
+  BitsTransfer Cleared =
+      BitsTransfer::identity().thenAnd(KnownBits::constant(~uint64_t(0x40)));
   F.ForCallers.set().OutTransfers = {
-      {1,
-       BitsTransfer::identity().thenAnd(KnownBits::constant(~uint64_t(0x40)))},
-      {3, BitsTransfer::assigned({})}};
+      {1, Cleared, Cleared},
+      {3, BitsTransfer::assigned({}),
+       ArgBitsTransfer(BitsTransfer::identity()).thenOrArg({}, 2, 0x80004)}};
   ValueFlow V;
   V.Source = ValueFlow::From::Call;
   V.Index = 1;
@@ -221,7 +223,10 @@ TEST(SummaryJson, RoundTripsEveryField) {
               G.ForCallers->OutTransfers[I].Param);
     EXPECT_EQ(F.ForCallers->OutTransfers[I].Bits,
               G.ForCallers->OutTransfers[I].Bits);
+    EXPECT_EQ(F.ForCallers->OutTransfers[I].IfNonZero,
+              G.ForCallers->OutTransfers[I].IfNonZero);
   }
+  EXPECT_EQ(G.ForCallers->OutTransfers[1].IfNonZero.OnesOf, 2);
   ASSERT_EQ(Back->Flows.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
     const PointerFlow &A = Back->Flows[I], &B = S.Flows[I];
