@@ -62,6 +62,28 @@ bool exported(const FunctionSummary &F) {
   return true;
 }
 
+/// Whether T says more of the bits where a pointer parameter points than
+/// that they are the caller's (a pointer only read) or that nothing is
+/// known of them (`*p = v`). Only those are worth the callers' files being
+/// analysed again: a caller that is not told keeps nothing of a local it
+/// lends, as before.
+bool tellsBits(const FunctionSummary::OutTransfer &T) {
+  auto Tells = [](const ArgBitsTransfer &X) {
+    return X.OnesOf >= 0 ||
+           !(X.T.isIdentity() || X.T == BitsTransfer::assigned({}));
+  };
+  return Tells(T.Bits) || Tells(T.IfNonZero);
+}
+
+/// What a caller's flow of its flags reads of F: its return, or what it
+/// leaves where a pointer parameter points, as a function of an argument's
+/// bits (6.12's kmalloc_fix_flags(), mm/slab_common.c, returns the flags
+/// of its caller in mm/slub.c with the slab bug bits cleared).
+bool transfersBits(const FunctionSummary &F) {
+  return F.ForCallers->ReturnTransfer.Param >= 0 ||
+         llvm::any_of(F.ForCallers->OutTransfers, tellsBits);
+}
+
 } // namespace
 
 bool holdsOrReleases(const RelState &Exit) {
@@ -83,18 +105,29 @@ CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
     : Pointers(Pointers), MaxTargets(MaxTargets) {
   for (const TUSummary *TU : Units)
     for (const FunctionSummary &F : TU->Functions) {
-      if (ByKey.count(F.Key) || !exported(F))
+      bool Effects = exported(F), Bits = transfersBits(F);
+      if (ByKey.count(F.Key) || (!Effects && !Bits))
         continue;
       FunctionSummary &Copy = Exported.emplace_back();
       Copy.Key = F.Key;
-      std::vector<RelState> Exits;
-      for (const RelState &Exit : F.ExitStates)
-        if (RelState E = withoutNotes(Exit); llvm::none_of(
-                Exits, [&](const RelState &X) { return X.sameContext(E); }))
-          Exits.push_back(E);
-      Copy.ExitStates = Exits;
-      Copy.Tests = F.Tests;
-      Copy.Joins = F.Joins;
+      // Without its exits, a function changes nothing of its caller's
+      // context (FunctionAnalyzer::exitsOf()).
+      if (Effects) {
+        std::vector<RelState> Exits;
+        for (const RelState &Exit : F.ExitStates)
+          if (RelState E = withoutNotes(Exit); llvm::none_of(
+                  Exits, [&](const RelState &X) { return X.sameContext(E); }))
+            Exits.push_back(E);
+        Copy.ExitStates = Exits;
+        Copy.Tests = F.Tests;
+        Copy.Joins = F.Joins;
+      }
+      if (Bits) {
+        Copy.ForCallers.set().ReturnTransfer = F.ForCallers->ReturnTransfer;
+        for (const FunctionSummary::OutTransfer &T : F.ForCallers->OutTransfers)
+          if (tellsBits(T))
+            Copy.ForCallers.set().OutTransfers.push_back(T);
+      }
       ByKey[F.Key] = &Copy;
     }
 }

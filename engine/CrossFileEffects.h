@@ -6,7 +6,9 @@
 // `__irq_put_desc_unlock()` is invisible to the caller in kernel/irq/chip.c
 // that holds it across its code. After every unit is summarised once, the
 // run collects the functions whose exits hold or release something of
-// their caller's context and analyses again, with those exits, the units
+// their caller's context, and those whose return or out-parameters are a
+// function of an argument's bits (6.12's `kmalloc_fix_flags()`, called from
+// mm/slub.c), and analyses again, with those exits and transfers, the units
 // that call them from another file, until what they import stops changing
 // (docs/architecture.md, "Effects across files").
 //
@@ -56,6 +58,9 @@ public:
   /// reserve that returns NULL where it took nothing) or by a parameter or
   /// parameter test the exits found apart. Mixed exits a caller cannot
   /// tell apart would spread that mixture to every caller up the tree.
+  /// Also the functions whose return, or what they leave where a pointer
+  /// parameter points, is a function of an argument's bits (the summary's
+  /// ReturnTransfer and OutTransfers), with those only.
   /// Pointers (pointerTargets() of Units) says which functions a call
   /// through a slot reaches; a slot open, or holding more than MaxTargets
   /// functions, imports none (the solve would join none: Program::resolve()).
@@ -71,7 +76,8 @@ public:
 
 private:
   /// Only what a caller's analysis reads of them: key, exits, the
-  /// parameter tests and joins the exits refer to.
+  /// parameter tests and joins the exits refer to; the transfers of
+  /// argument bits to the return and through pointer parameters.
   std::deque<FunctionSummary> Exported;
   llvm::StringMap<const FunctionSummary *> ByKey;
   const CallTargets &Pointers;
