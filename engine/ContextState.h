@@ -133,6 +133,12 @@ struct ParamTest {
     return !relation() && Arg.Field.empty() && Mask == ~uint64_t(0) &&
            Value == 0;
   }
+  /// The truth of a pointer in a field of what a parameter points to
+  /// (`if (_T->lock)` in a guard's destructor, include/linux/cleanup.h).
+  bool fieldTruth() const {
+    return !relation() && !Arg.Field.empty() && Mask == ~uint64_t(0) &&
+           Value == 0;
+  }
   static ParamTest truthOf(uint8_t Param) {
     return {ArgRef{Param, ""}, false, ~uint64_t(0), 0};
   }

@@ -76,9 +76,8 @@ void FieldStores::addInitializer(const VarDecl *V, const CFGBlock *B,
   // `class_rcu_t scope = class_rcu_constructor()`: a guard's constructor
   // returns its `.lock` set.
   if (const auto *CE = dyn_cast<CallExpr>(Init))
-    if (const FieldFacts *Fields = Returned(CE))
-      for (const auto &[Field, Known] : *Fields)
-        Stores.push_back({{V, false, Field}, Known, B, Index});
+    for (auto &[Field, Known] : Returned(CE))
+      Stores.push_back({{V, false, std::move(Field)}, Known, B, Index});
 }
 
 void FieldStores::addInitList(const FieldPath &Object, const InitListExpr *List,

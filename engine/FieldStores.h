@@ -69,9 +69,9 @@ public:
       llvm::function_ref<const ArgFacts *(const clang::CallExpr *)>;
   using ValueBits = llvm::function_ref<KnownBits(const clang::Expr *)>;
   /// What a callee in this file returns in the fields of the structure it
-  /// returns, per its summary (FunctionSummary::ReturnFields).
-  using CalleeReturns =
-      llvm::function_ref<const FieldFacts *(const clang::CallExpr *)>;
+  /// returns, per its summary and the call's arguments
+  /// (FunctionSummary::ReturnFields, ReturnFieldParams).
+  using CalleeReturns = llvm::function_ref<FieldFacts(const clang::CallExpr *)>;
 
   /// Slots names the fields (ValueSlots::fieldOf()) and says which are a
   /// parameter's (argRefOf()); Blocks is Cfg's reachability. Both must

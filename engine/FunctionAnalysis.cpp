@@ -3,6 +3,7 @@
 #include "engine/StackOffsetSites.h"
 
 #include <cstdlib>
+#include <functional>
 #include <set>
 
 using namespace clang;
@@ -364,14 +365,17 @@ void FunctionAnalyzer::solve() {
   // (`if (ci) spin_unlock(&ci->lock);`) separates a release: a caller
   // that knows the pointer it passes (it locked through it, or a callee
   // returned it with the lock) takes the one exit, and one that does not
-  // takes both, keeping the lock on one path. Not a hold: within a cycle
+  // takes both, keeping the lock on one path. So does a pointer field's:
+  // a guard's destructor unlocks only `if (_T->lock)` (6.12's
+  // include/linux/cleanup.h), and its caller knows the `.lock` its
+  // constructor set from the pointer it was given. Not a hold: within a cycle
   // of calls a callee's release can be missing (6.1's
   // hugepage_subpool_put_pages() -> unlock_or_release_subpool() -> ... ->
   // free_huge_page() -> hugepage_subpool_put_pages()), and its lock would
   // then be kept on every path that found the pointer.
   uint8_t Truths = 0;
   for (unsigned I = 0; I < Slots->tests().size() && I < RelState::MaxTests; ++I)
-    if (Slots->tests()[I].truth())
+    if (Slots->tests()[I].truth() || Slots->tests()[I].fieldTruth())
       Truths |= uint8_t(1u << I);
   auto Separated = [Truths](int8_t Depth, const RelState &A,
                             const RelState &B) {
@@ -453,10 +457,71 @@ void FunctionAnalyzer::summarizeReturns() {
     Out.ForCallers.set().ReturnTransfer = *R;
 }
 
+using FieldParams = std::vector<std::pair<std::string, uint8_t>>;
+
+/// The fields of local V's initializer list that hold a parameter of FD
+/// (a guard constructor's `{ .lock = l }`), where FD's body changes
+/// neither the parameter nor V nor any field of that declaration.
+static FieldParams fieldsHoldingParams(const FunctionDecl &FD,
+                                       const VarDecl &V) {
+  const auto *List = dyn_cast_or_null<InitListExpr>(
+      V.getInit() ? V.getInit()->IgnoreParenImpCasts() : nullptr);
+  const auto *Record = List ? List->getType()->getAsStructureType() : nullptr;
+  if (!Record)
+    return {};
+  struct Held {
+    const FieldDecl *Field;
+    const ParmVarDecl *Param;
+  };
+  llvm::SmallVector<Held, 2> Found;
+  unsigned I = 0;
+  for (const FieldDecl *F : Record->getDecl()->fields()) {
+    if (I >= List->getNumInits())
+      break;
+    const auto *D =
+        dyn_cast<DeclRefExpr>(List->getInit(I++)->IgnoreParenImpCasts());
+    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    if (P && !F->getName().empty() && P->getDeclContext() == &FD &&
+        P->getFunctionScopeIndex() < RelState::MaxParams)
+      Found.push_back({F, P});
+  }
+  // A store into V, into the parameter or into a field of that
+  // declaration (through any pointer); the parameter's address taken.
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || Found.empty())
+      return;
+    if (std::optional<StoreStmt> W = storeOf(S)) {
+      const Expr *T = W->Target->IgnoreParenImpCasts();
+      const auto *M = dyn_cast<MemberExpr>(T);
+      const auto *D = dyn_cast<DeclRefExpr>(T);
+      llvm::erase_if(Found, [&](const Held &H) {
+        return (M && M->getMemberDecl() == H.Field) ||
+               (D && (D->getDecl() == &V || D->getDecl() == H.Param));
+      });
+    } else if (const auto *U = dyn_cast<UnaryOperator>(S);
+               U && U->getOpcode() == UO_AddrOf) {
+      const auto *D =
+          dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts());
+      llvm::erase_if(
+          Found, [&](const Held &H) { return D && D->getDecl() == H.Param; });
+    }
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(FD.getBody());
+  FieldParams Out;
+  for (const Held &H : Found)
+    Out.push_back(
+        {H.Field->getName().str(), uint8_t(H.Param->getFunctionScopeIndex())});
+  llvm::sort(Out);
+  return Out;
+}
+
 void FunctionAnalyzer::summarizeReturnedFields() {
   if (!FD->getReturnType()->isStructureType())
     return;
   std::optional<FieldFacts> Common;
+  std::optional<FieldParams> CommonParams;
   for (const ReturnStmt *Ret : returns()) {
     const Expr *Value = Ret->getRetValue()
                             ? Ret->getRetValue()->IgnoreParenImpCasts()
@@ -465,6 +530,13 @@ void FunctionAnalyzer::summarizeReturnedFields() {
     const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
     if (!V || !V->hasLocalStorage() || isa<ParmVarDecl>(V))
       return;
+    FieldParams Params = fieldsHoldingParams(*FD, *V);
+    if (CommonParams)
+      llvm::erase_if(*CommonParams, [&](const auto &X) {
+        return !llvm::is_contained(Params, X);
+      });
+    else
+      CommonParams = std::move(Params);
     FieldFacts Here = Fields->knownAt({V, false, ""}, Ret);
     if (!Common) {
       Common = std::move(Here);
@@ -479,6 +551,8 @@ void FunctionAnalyzer::summarizeReturnedFields() {
   }
   if (Common)
     Out.ForCallers.set().ReturnFields = std::move(*Common);
+  if (CommonParams && !CommonParams->empty())
+    Out.ForCallers.set().ReturnFieldParams = std::move(*CommonParams);
 }
 
 static std::string stateText(const RelState &S) {

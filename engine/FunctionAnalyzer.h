@@ -122,6 +122,10 @@ private:
   /// callee in this file returns.
   KnownBits argumentBits(const clang::Expr *E) const;
   KnownBits returnBits(const clang::CallExpr *CE) const;
+  /// What CE's callee returns in the fields of its structure: its
+  /// summary's ReturnFields, and its ReturnFieldParams as the arguments'
+  /// bits (a guard's `.lock`, the pointer the constructor was given).
+  FieldFacts returnedFields(const clang::CallExpr *CE) const;
   /// What the caller's arguments (with what Call knows of their bits)
   /// make of the callee's parameter tests.
   llvm::SmallVector<ImportedTest, 2>

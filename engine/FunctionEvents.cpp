@@ -219,12 +219,7 @@ void FunctionAnalyzer::collectEvents() {
                    ? &Callee->ForCallers->Stores
                    : nullptr;
       },
-      [&](const CallExpr *CE) -> const FieldFacts * {
-        const FunctionSummary *Callee = summaryOf(CE->getDirectCallee());
-        return Callee && !Callee->ForCallers->ReturnFields.empty()
-                   ? &Callee->ForCallers->ReturnFields
-                   : nullptr;
-      });
+      [&](const CallExpr *CE) { return returnedFields(CE); });
   if (ArgFacts Stores = Fields->parameterStores(); !Stores.empty())
     Out.ForCallers.set().Stores = std::move(Stores);
   ParamBits.emplace(
@@ -960,6 +955,28 @@ FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
   const FunctionSummary *S = summaryOf(CE->getDirectCallee());
   return S ? S->ForCallers->ReturnBits : KnownBits{};
+}
+
+FieldFacts FunctionAnalyzer::returnedFields(const CallExpr *CE) const {
+  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  if (!S)
+    return {};
+  FieldFacts Out = S->ForCallers->ReturnFields;
+  for (const auto &[Field, Param] : S->ForCallers->ReturnFieldParams) {
+    KnownBits B = Param < CE->getNumArgs() ? argumentBits(CE->getArg(Param))
+                                           : KnownBits();
+    if (B.unknown())
+      continue;
+    auto It =
+        llvm::find_if(Out, [&](const auto &X) { return X.first == Field; });
+    if (It == Out.end())
+      Out.push_back({Field, B});
+    else
+      It->second = It->second.meet(B);
+  }
+  llvm::sort(Out,
+             [](const auto &A, const auto &B) { return A.first < B.first; });
+  return Out;
 }
 
 KnownBits FunctionAnalyzer::argumentBits(const Expr *E) const {

@@ -252,6 +252,11 @@ struct FunctionSummary {
     /// them: a guard's constructor returns `.lock` not NULL, which its
     /// destructor tests.
     FieldFacts ReturnFields;
+    /// Fields of the structure every return returns that hold a parameter
+    /// as the caller passed it: a guard's constructor returns `{ .lock = l
+    /// }` (6.12's include/linux/cleanup.h), so its caller knows `.lock` is
+    /// the pointer it passed. Field path and parameter, sorted.
+    std::vector<std::pair<std::string, uint8_t>> ReturnFieldParams;
     /// The per-CPU variable of a `percpu-exchanges` compare-and-exchange
     /// whose success the function's only return returns, its root written
     /// "#N" where it is parameter N ("#0->cpu_slab->freelist"); empty if
@@ -287,7 +292,8 @@ struct FunctionSummary {
 
     /// Every field: the reader keeps only Facts that are not empty().
     bool empty() const {
-      return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() && ReturnsExchange.empty() &&
+      return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() &&
+             ReturnFieldParams.empty() && ReturnsExchange.empty() &&
              ReturnsMember < 0 && ReturnTransfer.Param < 0 &&
              OutTransfers.empty();
     }

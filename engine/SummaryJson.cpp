@@ -44,7 +44,8 @@ namespace kharden {
                           OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
                           Tests, Joins, ForCallers, FnValues] = F;
-  [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnsExchange, ReturnsMember, ReturnTransfer,
+  [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnFieldParams,
+                          ReturnsExchange, ReturnsMember, ReturnTransfer,
                           OutTransfers] = FF;
   [[maybe_unused]] auto &[OutParam, OutBits, OutIfNonZero] = OT;
   [[maybe_unused]] auto &[ArgT, OnesOf, OnesKept] = AT;
@@ -475,6 +476,10 @@ private:
     for (const auto &[Field, B] : F.ForCallers->ReturnFields)
       ReturnFields.push_back(json::Object{{"field", Field}, {"bits", bits(B)}});
     putArray(O, "return_fields", std::move(ReturnFields));
+    json::Array FieldParams;
+    for (const auto &[Field, Param] : F.ForCallers->ReturnFieldParams)
+      FieldParams.push_back(json::Object{{"field", Field}, {"param", Param}});
+    putArray(O, "return_field_params", std::move(FieldParams));
     json::Array Joins;
     for (const TargetJoin &J : F.Joins)
       Joins.push_back(
@@ -880,6 +885,21 @@ private:
            knownBits(*O, "bits", Out.second, P);
   }
 
+  /// {"field": path, "param": index below 8}.
+  static bool fieldParam(const json::Value &V,
+                         std::pair<std::string, uint8_t> &Out, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "field", Out.first, P))
+      return false;
+    std::optional<int64_t> Param = O->getInteger("param");
+    if (!Param || *Param < 0 || *Param >= RelState::MaxParams) {
+      P.field("param").report("expected a parameter index below 8");
+      return false;
+    }
+    Out.second = uint8_t(*Param);
+    return true;
+  }
+
   /// {"arg": index below 8, "field": path (optional), "bits": bits}.
   static bool argFact(const json::Value &V, std::pair<ArgRef, KnownBits> &Out,
                       Path P) {
@@ -1114,6 +1134,8 @@ private:
                knownBits(*O, "return_bits", Own.ReturnBits, P)) &&
               array(*O, "stores", Own.Stores, P, argFact) &&
               array(*O, "return_fields", Own.ReturnFields, P, fieldFact) &&
+              array(*O, "return_field_params", Own.ReturnFieldParams, P,
+                    fieldParam) &&
               array(*O, "joins", F.Joins, P, join) && checkJoins(F, P) &&
               optionalString(*O, "returns_exchange", Own.ReturnsExchange, P) &&
               returnsMember(*O, Own, P) &&

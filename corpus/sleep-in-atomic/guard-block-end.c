@@ -51,6 +51,8 @@ static inline class_irq_t class_irq_constructor(void)
 	local_irq_disable();
 	return _t;
 }
+static inline void *class_irq_lock_ptr(class_irq_t *_T) { return _T->lock; }
+static const bool class_irq_is_conditional = false;
 
 /* A guard whose constructor leaves `.lock` NULL on one path. */
 int reader_wanted(void);
@@ -67,6 +69,8 @@ static inline class_maybe_rcu_t class_maybe_rcu_constructor(void)
 		_t.lock = 0;
 	return _t;
 }
+static inline void *class_maybe_rcu_lock_ptr(class_maybe_rcu_t *_T) { return _T->lock; }
+static const bool class_maybe_rcu_is_conditional = false;
 
 /* 6.12.117's scoped_guard(). */
 #define scoped_guard_612(_name, _label) \
@@ -142,7 +146,7 @@ void maybe_list(int pid)
 	mutex_lock(&list_lock);
 	mutex_unlock(&list_lock);
 }
-// CHECK: guard-block-end.c:131:4: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
-// CHECK: guard-block-end.c:129:2: note: 'class_rcu_constructor()' called here changes the preemption context
-// CHECK: guard-block-end.c:142:2: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
-// CHECK: guard-block-end.c:139:2: note: 'class_maybe_rcu_constructor()' called here changes the preemption context
+// CHECK: guard-block-end.c:135:4: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
+// CHECK: guard-block-end.c:133:2: note: 'class_rcu_constructor()' called here changes the preemption context
+// CHECK: guard-block-end.c:146:2: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
+// CHECK: guard-block-end.c:143:2: note: 'class_maybe_rcu_constructor()' called here changes the preemption context

@@ -27,6 +27,8 @@ static inline class_rcu_t class_rcu_constructor(void)
 	rcu_read_lock();
 	return _t;
 }
+static inline void *class_rcu_lock_ptr(class_rcu_t *_T) { return _T->lock; }
+static const _Bool class_rcu_is_conditional = 0;
 
 /* DEFINE_LOCK_GUARD_0(irq, local_irq_disable(), local_irq_enable()). */
 typedef struct { void *lock; } class_irq_t;
@@ -41,6 +43,8 @@ static inline class_irq_t class_irq_constructor(void)
 	local_irq_disable();
 	return _t;
 }
+static inline void *class_irq_lock_ptr(class_irq_t *_T) { return _T->lock; }
+static const _Bool class_irq_is_conditional = 0;
 
 struct task { int refs; };
 struct task *find_task(int pid);
@@ -98,5 +102,5 @@ void read_list(int pid)
 		}
 	}
 }
-// CHECK: guard-return.c:96:4: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
-// CHECK: guard-return.c:94:2: note: 'class_rcu_constructor()' called here changes the preemption context
+// CHECK: guard-return.c:100:4: warning: 'mutex_lock()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
+// CHECK: guard-return.c:98:2: note: 'class_rcu_constructor()' called here changes the preemption context

@@ -104,4 +104,79 @@ TEST(GuardFields, TheCleanupCallPassesTheFieldsAndTheBlockEnds) {
                            [](const RelState &S) { return S.RcuDepth == 1; }));
 }
 
+// DEFINE_LOCK_GUARD_1 (6.12's include/linux/cleanup.h): the constructor
+// returns `{ .lock = l }`, the destructor unlocks only `if (_T->lock)`.
+constexpr const char *LockModel = R"(
+primitives:
+  - names: [spin_lock]
+    effects: [preempt-disable]
+  - names: [spin_unlock]
+    effects: [preempt-enable]
+)";
+
+constexpr const char *LockCode = R"(
+typedef struct { int v; } spinlock_t;
+void spin_lock(spinlock_t *l);
+void spin_unlock(spinlock_t *l);
+void after(void);
+struct task { spinlock_t pi_lock; };
+typedef struct { spinlock_t *lock; } class_spinlock_t;
+static inline void class_spinlock_destructor(class_spinlock_t *_T)
+{
+	if (_T->lock) { spin_unlock(_T->lock); }
+}
+static inline class_spinlock_t class_spinlock_constructor(spinlock_t *l)
+{
+	class_spinlock_t _t = { .lock = l }, *_T = &_t;
+	spin_lock(_T->lock);
+	return _t;
+}
+static inline class_spinlock_t class_moved_constructor(spinlock_t *l)
+{
+	class_spinlock_t _t = { .lock = l }, *_T = &_t;
+	spin_lock(_T->lock);
+	_T->lock = 0;
+	return _t;
+}
+void locked(struct task *p)
+{
+	{
+		class_spinlock_t g __attribute__((cleanup(class_spinlock_destructor))) =
+			class_spinlock_constructor(&p->pi_lock);
+	}
+	after();
+}
+void given(spinlock_t *l)
+{
+	{
+		class_spinlock_t g __attribute__((cleanup(class_spinlock_destructor))) =
+			class_spinlock_constructor(l);
+	}
+	after();
+}
+)";
+
+TEST(GuardFields, ALockGuardsLockIsThePointerItsConstructorWasGiven) {
+  test::AnalysedSource A = test::analyseSource(LockModel, LockCode, "/src/l.c");
+  using FieldParams = std::vector<std::pair<std::string, uint8_t>>;
+  EXPECT_EQ(
+      A.function("class_spinlock_constructor").ForCallers->ReturnFieldParams,
+      (FieldParams{{"lock", 0}}));
+  // A store into the field: not the parameter any more.
+  EXPECT_TRUE(A.function("class_moved_constructor")
+                  .ForCallers->ReturnFieldParams.empty());
+  // The destructor keeps its release apart from the way that found `.lock`
+  // NULL, and the caller that passed `&p->pi_lock` takes the release.
+  EXPECT_EQ(A.function("class_spinlock_destructor").ExitStates.size(), 2u);
+  const CallSite *After = callOf(A.function("locked"), "after");
+  ASSERT_TRUE(After);
+  for (const RelState &S : After->States)
+    EXPECT_EQ(S.PreemptDepth, 0);
+  // A pointer the function knows nothing of: the lock may still be held.
+  const CallSite *Given = callOf(A.function("given"), "after");
+  ASSERT_TRUE(Given);
+  EXPECT_TRUE(llvm::any_of(
+      Given->States, [](const RelState &S) { return S.PreemptDepth == 1; }));
+}
+
 } // namespace

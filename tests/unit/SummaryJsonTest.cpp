@@ -119,6 +119,7 @@ TUSummary everyField() {
              {{1, "cpumask"}, false, ~uint64_t(0), 0}};
   F.ForCallers.set().ReturnBits = {~uint64_t(3), 0};
   F.ForCallers.set().ReturnFields = {{"lock", KnownBits::constant(1)}};
+  F.ForCallers.set().ReturnFieldParams = {{"lock", 0}, {"owner", 2}};
   F.ForCallers.set().Stores = {{{0, "evt.cpumask"}, KnownBits::nonZero()},
                                {{0, "rating"}, KnownBits::constant(50)}};
   F.Joins = {{"field:lock_ops.lock", {"/src/a.c@lock_a", "lock_b"}},
@@ -252,6 +253,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.ForCallers->ReturnBits, G.ForCallers->ReturnBits);
   EXPECT_EQ(F.ForCallers->Stores, G.ForCallers->Stores);
   EXPECT_EQ(F.ForCallers->ReturnFields, G.ForCallers->ReturnFields);
+  EXPECT_EQ(F.ForCallers->ReturnFieldParams, G.ForCallers->ReturnFieldParams);
   ASSERT_EQ(F.Calls[0].States.size(), 2u);
   expectSameState(F.Calls[0].States[0], RelState());
   expectSameState(F.Calls[0].States[1], unusualState());
