@@ -78,9 +78,12 @@ bool tellsBits(const FunctionSummary::OutTransfer &T) {
 /// What a caller's flow of its flags reads of F: its return, or what it
 /// leaves where a pointer parameter points, as a function of an argument's
 /// bits (6.12's kmalloc_fix_flags(), mm/slab_common.c, returns the flags
-/// of its caller in mm/slub.c with the slab bug bits cleared).
+/// of its caller in mm/slub.c with the slab bug bits cleared). A function
+/// that returns its argument unchanged is left out: the many such are not
+/// worth their callers' files analysed again.
 bool transfersBits(const FunctionSummary &F) {
-  return F.ForCallers->ReturnTransfer.Param >= 0 ||
+  const FunctionSummary::ReturnedParam &R = F.ForCallers->ReturnTransfer;
+  return (R.Param >= 0 && !R.Bits.isIdentity()) ||
          llvm::any_of(F.ForCallers->OutTransfers, tellsBits);
 }
 
