@@ -142,9 +142,12 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
   llvm::StringSet<> Defined;
   for (const FunctionSummary &F : TU.Functions)
     Defined.insert(F.Key);
-  auto Import = [&](llvm::StringRef Key) -> const FunctionSummary * {
+  // A call through a slot takes its targets' exits only: the transfers
+  // of argument bits are read at direct calls (ParamBitsFlow).
+  auto Import = [&](llvm::StringRef Key,
+                    bool Through = false) -> const FunctionSummary * {
     auto It = Defined.count(Key) ? ByKey.end() : ByKey.find(Key);
-    if (It == ByKey.end())
+    if (It == ByKey.end() || (Through && It->second->ExitStates.empty()))
       return nullptr;
     Out.Functions[It->first()] = It->second;
     return It->second;
@@ -161,7 +164,7 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
         continue;
       std::vector<const FunctionSummary *> Found;
       for (unsigned Id : H->Functions)
-        if (const FunctionSummary *S = Import(Pointers.functionKey(Id)))
+        if (const FunctionSummary *S = Import(Pointers.functionKey(Id), true))
           Found.push_back(S);
       if (Found.empty())
         continue;

@@ -376,9 +376,10 @@ leftWherePointersPoint(const CFG &Cfg, ASTContext &Ctx, const Flow &F,
     for (const CFGElement &E : *B)
       if (auto CS = E.getAs<CFGStmt>())
         if (const auto *R = dyn_cast<ReturnStmt>(CS->getStmt())) {
-          Expr::EvalResult Value;
+          Expr::EvalResult Constant;
           const Expr *V = R->getRetValue();
-          if (V && !(V->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 0))
+          if (V &&
+              !(V->EvaluateAsInt(Constant, Ctx) && Constant.Val.getInt() == 0))
             NonZeroExits.push_back(R);
         }
   for (unsigned I = 0; I < F.Vars.size(); ++I) {
