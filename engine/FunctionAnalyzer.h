@@ -121,6 +121,8 @@ private:
   /// What is known of the bits of an integer argument, and of what a
   /// callee in this file returns.
   KnownBits argumentBits(const clang::Expr *E) const;
+  /// The same of CE's argument Index; nothing where CE has no such one.
+  KnownBits argumentBits(const clang::CallExpr *CE, unsigned Index) const;
   KnownBits returnBits(const clang::CallExpr *CE) const;
   /// What CE's callee returns in the fields of its structure: its
   /// summary's ReturnFields, and its ReturnFieldParams as the arguments'

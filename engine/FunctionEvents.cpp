@@ -236,10 +236,8 @@ void FunctionAnalyzer::collectEvents() {
                Callee->ForCallers->OutTransfers)
             if (T.Param == int(Arg)) {
               const ArgBitsTransfer &B = IfNonZero ? T.IfNonZero : T.Bits;
-              return B.bind(B.OnesOf >= 0 &&
-                                    unsigned(B.OnesOf) < CE->getNumArgs()
-                                ? argumentBits(CE->getArg(B.OnesOf))
-                                : KnownBits());
+              return B.bind(B.OnesOf >= 0 ? argumentBits(CE, B.OnesOf)
+                                          : KnownBits());
             }
         return std::nullopt;
       });
@@ -963,8 +961,7 @@ FieldFacts FunctionAnalyzer::returnedFields(const CallExpr *CE) const {
     return {};
   FieldFacts Out = S->ForCallers->ReturnFields;
   for (const auto &[Field, Param] : S->ForCallers->ReturnFieldParams) {
-    KnownBits B = Param < CE->getNumArgs() ? argumentBits(CE->getArg(Param))
-                                           : KnownBits();
+    KnownBits B = argumentBits(CE, Param);
     if (B.unknown())
       continue;
     auto It =
@@ -977,6 +974,12 @@ FieldFacts FunctionAnalyzer::returnedFields(const CallExpr *CE) const {
   llvm::sort(Out,
              [](const auto &A, const auto &B) { return A.first < B.first; });
   return Out;
+}
+
+KnownBits FunctionAnalyzer::argumentBits(const CallExpr *CE,
+                                         unsigned Index) const {
+  return Index < CE->getNumArgs() ? argumentBits(CE->getArg(Index))
+                                  : KnownBits();
 }
 
 KnownBits FunctionAnalyzer::argumentBits(const Expr *E) const {
