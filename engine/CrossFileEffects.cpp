@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/xxhash.h"
 
+#include <algorithm>
+
 namespace kharden {
 
 namespace {
@@ -142,12 +144,16 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
   llvm::StringSet<> Defined;
   for (const FunctionSummary &F : TU.Functions)
     Defined.insert(F.Key);
-  // A call through a slot takes its targets' exits only: the transfers
-  // of argument bits are read at direct calls (ParamBitsFlow).
+  // A function exported for its transfers of argument bits alone is
+  // imported where the unit's analysis asked for them, at a direct call
+  // (ParamBitsFlow); a call through a slot takes its targets' exits only.
   auto Import = [&](llvm::StringRef Key,
                     bool Through = false) -> const FunctionSummary * {
     auto It = Defined.count(Key) ? ByKey.end() : ByKey.find(Key);
-    if (It == ByKey.end() || (Through && It->second->ExitStates.empty()))
+    if (It == ByKey.end() ||
+        (It->second->ExitStates.empty() &&
+         (Through ||
+          !std::binary_search(TU.BitsAsked.begin(), TU.BitsAsked.end(), Key))))
       return nullptr;
     Out.Functions[It->first()] = It->second;
     return It->second;

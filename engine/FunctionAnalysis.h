@@ -17,6 +17,8 @@
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <set>
+
 namespace kharden {
 
 class PointerFlows;
@@ -39,6 +41,9 @@ struct TUContext {
   /// The separate image the unit is linked into ("" for the kernel): its
   /// functions and slots are named apart (linkName()).
   std::string Image;
+  /// Keys of functions the unit does not define whose bits transfers its
+  /// analysis asked for (TUSummary::BitsAsked).
+  std::set<std::string> BitsAsked;
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();

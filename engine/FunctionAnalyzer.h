@@ -103,6 +103,10 @@ private:
   primitiveExpansion(const clang::Expr *E) const;
   const Primitive *primitiveOf(const clang::Expr *E) const;
   const FunctionSummary *summaryOf(const clang::FunctionDecl *Callee) const;
+  /// summaryOf() for a callee's transfers of argument bits, recording that
+  /// the unit asked for those of a function it does not define: the run
+  /// imports another file's transfers only where they are asked for.
+  const FunctionSummary *transfersOf(const clang::FunctionDecl *Callee) const;
   /// Whether E, inside the expansion of the macro named at NameLoc, is all
   /// of it but parentheses.
   bool wholeExpansion(const clang::Expr *E,

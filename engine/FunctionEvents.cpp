@@ -231,7 +231,7 @@ void FunctionAnalyzer::collectEvents() {
         if (F && F->getIdentifier() &&
             TU.Lookup.model().readsArgumentsOnly(F->getName()))
           return BitsTransfer::identity();
-        if (const FunctionSummary *Callee = summaryOf(F))
+        if (const FunctionSummary *Callee = transfersOf(F))
           for (const FunctionSummary::OutTransfer &T :
                Callee->ForCallers->OutTransfers)
             if (T.Param == int(Arg)) {
@@ -302,6 +302,13 @@ FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
     return nullptr;
   auto It = TU.Imports->Functions.find(TU.keyOf(Callee));
   return It == TU.Imports->Functions.end() ? nullptr : It->second;
+}
+
+const FunctionSummary *
+FunctionAnalyzer::transfersOf(const FunctionDecl *Callee) const {
+  if (Callee && !Callee->getDefinition() && Callee->getIdentifier())
+    TU.BitsAsked.insert(TU.keyOf(Callee));
+  return summaryOf(Callee);
 }
 
 void FunctionAnalyzer::classify(const CFGElement &E,
@@ -943,7 +950,7 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
 
 std::optional<std::pair<unsigned, BitsTransfer>>
 FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
-  const FunctionSummary *S = summaryOf(CE->getDirectCallee());
+  const FunctionSummary *S = transfersOf(CE->getDirectCallee());
   if (!S || S->ForCallers->ReturnTransfer.Param < 0)
     return std::nullopt;
   return std::pair(unsigned(S->ForCallers->ReturnTransfer.Param),

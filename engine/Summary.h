@@ -406,6 +406,11 @@ struct TUSummary {
   /// CrossFileImports digest), empty if none: a summary is valid only for
   /// the imports it was made with.
   std::string ImportsDigest;
+  /// Keys of functions the unit does not define whose transfers of
+  /// argument bits (ReturnTransfer, OutTransfers) its analysis asked for,
+  /// sorted: a transfer asked for nowhere changes nothing, and importing
+  /// it would only analyse the unit again.
+  std::vector<std::string> BitsAsked;
 };
 
 } // namespace kharden

@@ -62,7 +62,8 @@ namespace kharden {
   [[maybe_unused]] auto &[Preempt, Irqs, Migration, Kinds, Bh,
                           SpecSleepChecks] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
-                          Allocations, Flows, ParseErrors, ImportsDigest] = S;
+                          Allocations, Flows, ParseErrors, ImportsDigest,
+                          BitsAsked] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
@@ -234,6 +235,8 @@ private:
       O["parse_errors"] = S.ParseErrors;
     if (!S.ImportsDigest.empty())
       O["imports"] = S.ImportsDigest;
+    if (!S.BitsAsked.empty())
+      O["bits_asked"] = json::Array(S.BitsAsked);
     return O;
   }
 
@@ -1383,17 +1386,19 @@ private:
       P.field("format").report("another summary format version");
       return false;
     }
-    if (!array(O, "files", Files, P,
-               [](const json::Value &F, std::string &Out, Path At) {
-                 if (auto S = F.getAsString()) {
-                   Out = S->str();
-                   return true;
-                 }
-                 At.report("expected a string");
-                 return false;
-               }))
+    auto Text = [](const json::Value &F, std::string &Out, Path At) {
+      if (auto S = F.getAsString()) {
+        Out = S->str();
+        return true;
+      }
+      At.report("expected a string");
+      return false;
+    };
+    if (!array(O, "files", Files, P, Text))
       return false;
     Paths.assign(Files.begin(), Files.end());
+    if (!array(O, "bits_asked", S.BitsAsked, P, Text))
+      return false;
     const json::Value *T = O.get("target");
     const json::Object *TO = T ? T->getAsObject() : nullptr;
     if (!TO || !string(*TO, "arch", S.Target.Arch, P.field("target")) ||

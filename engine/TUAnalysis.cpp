@@ -252,6 +252,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
+  std::set<std::string> Asked(Out.BitsAsked.begin(), Out.BitsAsked.end());
+  Asked.insert(TU.BitsAsked.begin(), TU.BitsAsked.end());
+  Out.BitsAsked.assign(Asked.begin(), Asked.end());
   // A file with several compile commands is summarised into one Out, each
   // command adding to what the others found.
   llvm::append_range(Out.Flows, Pointers.takeFlows());

@@ -109,6 +109,42 @@ TEST(CrossFileEffects, AUnitImportsWhatItCallsAndDoesNotDefine) {
   EXPECT_NE(Changed.Effects.importsOf(Callers).Digest, Imports.Digest);
 }
 
+// 6.12's kmalloc_fix_flags() (mm/slab_common.c) returns its argument with
+// bits cleared: a unit whose analysis asked for that transfer (mm/slub.c
+// assigns the call's result to its flags) imports it; one that only calls
+// it does not, and is not analysed again for it.
+TEST(CrossFileEffects, ATransferIsImportedWhereTheUnitAskedForIt) {
+  FunctionSummary Fix = function("kmalloc_fix_flags", 1, "/src/slab_common.c");
+  Fix.ExitStates = {RelState()};
+  Fix.ForCallers.set().ReturnTransfer = {
+      0, BitsTransfer::identity().thenAnd({0x3, 0, false})};
+  TUSummary Callee = unit({Fix});
+
+  FunctionSummary Caller = function("kmalloc_large", 1, "/src/slub.c");
+  Caller.Calls = {callTo("kmalloc_fix_flags")};
+  TUSummary Asks = unit({Caller});
+  Asks.BitsAsked = {"kmalloc_fix_flags"};
+  TUSummary Calls = unit({Caller});
+  Calls.BitsAsked = {"current_gfp_context"};
+
+  Solved All({&Callee, &Asks, &Calls});
+  ASSERT_EQ(All.Effects.size(), 1u);
+  CrossFileImports Imported = All.Effects.importsOf(Asks);
+  ASSERT_TRUE(Imported.Functions.count("kmalloc_fix_flags"));
+  EXPECT_TRUE(
+      Imported.Functions.lookup("kmalloc_fix_flags")->ExitStates.empty());
+  EXPECT_FALSE(Imported.Digest.empty());
+  CrossFileImports NotAsked = All.Effects.importsOf(Calls);
+  EXPECT_TRUE(NotAsked.Functions.empty());
+  EXPECT_TRUE(NotAsked.Digest.empty());
+
+  // Exits that hold something are imported wherever the function is called.
+  Callee.Functions[0].ExitStates = lockExits(holding(1));
+  Solved Holds({&Callee, &Calls});
+  EXPECT_TRUE(
+      Holds.Effects.importsOf(Calls).Functions.count("kmalloc_fix_flags"));
+}
+
 TEST(CrossFileEffects, MixedExitsOnlyWhereTheCallerCanTellThemApart) {
   FunctionSummary Reserve = function("reserve", 1, "/src/ring.c");
   Reserve.ExitStates = lockExits(holding(1));

@@ -53,6 +53,7 @@ TUSummary everyField() {
   S.MainFile = "/src/a.c";
   S.ParseErrors = 3;
   S.ImportsDigest = "0123456789abcdef0123456789abcdef";
+  S.BitsAsked = {"current_gfp_context", "kmalloc_fix_flags"};
   FunctionSummary F;
   F.Key = "/src/a.h@peek";
   F.Where = {"/src/a.h", 10, 1};
@@ -199,6 +200,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->MainFile, S.MainFile);
   EXPECT_EQ(Back->ParseErrors, S.ParseErrors);
   EXPECT_EQ(Back->ImportsDigest, S.ImportsDigest);
+  EXPECT_EQ(Back->BitsAsked, S.BitsAsked);
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
   EXPECT_EQ(F.Key, G.Key);
