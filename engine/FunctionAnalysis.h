@@ -40,10 +40,10 @@ struct TUContext {
   const CrossFileImports *Imports = nullptr;
   /// The separate image the unit is linked into ("" for the kernel): its
   /// functions and slots are named apart (linkName()).
-  std::string Image;
+  std::string Image{};
   /// Keys of functions the unit does not define whose bits transfers its
   /// analysis asked for (TUSummary::BitsAsked).
-  std::set<std::string> BitsAsked;
+  std::set<std::string> BitsAsked{};
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();
