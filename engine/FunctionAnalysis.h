@@ -16,8 +16,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseMap.h"
-
-#include <set>
+#include "llvm/ADT/DenseSet.h"
 
 namespace kharden {
 
@@ -41,9 +40,9 @@ struct TUContext {
   /// The separate image the unit is linked into ("" for the kernel): its
   /// functions and slots are named apart (linkName()).
   std::string Image{};
-  /// Keys of functions the unit does not define whose bits transfers its
-  /// analysis asked for (TUSummary::BitsAsked).
-  std::set<std::string> BitsAsked{};
+  /// Functions the unit does not define whose bits transfers its analysis
+  /// asked for (TUSummary::BitsAsked names them once the unit is done).
+  llvm::DenseSet<const clang::FunctionDecl *> BitsAsked{};
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();

@@ -307,7 +307,7 @@ FunctionAnalyzer::summaryOf(const FunctionDecl *Callee) const {
 const FunctionSummary *
 FunctionAnalyzer::transfersOf(const FunctionDecl *Callee) const {
   if (Callee && !Callee->getDefinition() && Callee->getIdentifier())
-    TU.BitsAsked.insert(TU.keyOf(Callee));
+    TU.BitsAsked.insert(Callee->getCanonicalDecl());
   return summaryOf(Callee);
 }
 

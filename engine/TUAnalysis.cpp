@@ -13,6 +13,8 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace kharden {
@@ -252,12 +254,13 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
-  std::set<std::string> Asked(Out.BitsAsked.begin(), Out.BitsAsked.end());
-  Asked.insert(TU.BitsAsked.begin(), TU.BitsAsked.end());
-  Out.BitsAsked.assign(Asked.begin(), Asked.end());
   // A file with several compile commands is summarised into one Out, each
   // command adding to what the others found.
   llvm::append_range(Out.Flows, Pointers.takeFlows());
+  std::set<std::string> Asked(Out.BitsAsked.begin(), Out.BitsAsked.end());
+  for (const FunctionDecl *F : TU.BitsAsked)
+    Asked.insert(TU.keyOf(F));
+  Out.BitsAsked.assign(Asked.begin(), Asked.end());
 }
 
 } // namespace
