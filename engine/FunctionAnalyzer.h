@@ -266,6 +266,10 @@ private:
                                int Outer) const;
   std::string argumentText(const clang::Expr *Arg) const;
   void classifyStore(const clang::Stmt *S, std::vector<Event> &Events);
+  void storeEffects(const StoreRule &Rule, const clang::Expr *Value,
+                    llvm::StringRef Callee, std::vector<Event> &Events);
+  /// Whether every path from the function's entry to its exit passes B.
+  bool onEveryPathToExit(const clang::CFGBlock &B) const;
   /// The slot of the local pointer whose object the call S takes a lock
   /// in, if S is such a call.
   std::optional<unsigned> lockedObjectSlot(const clang::Stmt *S) const;

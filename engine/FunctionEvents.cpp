@@ -362,16 +362,44 @@ void FunctionAnalyzer::classifyStore(const Stmt *S,
   if (!Var || !Var->hasGlobalStorage() || !Var->getIdentifier())
     return;
   const StoreRule *Rule = TU.Lookup.model().findStore(Var->getName());
-  if (!Rule)
+  if (Rule)
+    storeEffects(*Rule, Assign->getRHS(), "", Events);
+}
+
+/// Value stored into Rule's variable here, or (Callee named) by a call of
+/// the file that stores its parameter there: the effects its text selects,
+/// or, where Value is a parameter of this function, this function's own
+/// stored parameter.
+void FunctionAnalyzer::storeEffects(const StoreRule &Rule, const Expr *Value,
+                                    llvm::StringRef Callee,
+                                    std::vector<Event> &Events) {
+  if (std::optional<unsigned> Param = Slots->passedOn(Value)) {
+    if (*Param < RelState::MaxParams && onEveryPathToExit(*CurrentBlock)) {
+      std::pair<uint8_t, std::string> Stored{uint8_t(*Param), Rule.Variable};
+      auto &All = Out.ForCallers.set().StoredParams;
+      if (auto It = llvm::lower_bound(All, Stored);
+          It == All.end() || *It != Stored)
+        All.insert(It, std::move(Stored));
+    }
     return;
-  std::string Value = argumentText(Assign->getRHS());
-  llvm::ArrayRef<Effect> Fx = Rule->effectsFor(Value);
+  }
+  std::string Text = argumentText(Value);
+  llvm::ArrayRef<Effect> Fx = Rule.effectsFor(Text);
   if (Fx.empty())
     return;
-  std::string Text = (Var->getName() + " = " + Value).str();
+  Text = Rule.Variable + " = " + Text;
+  if (!Callee.empty())
+    Text += (" in '" + Callee + "()'").str();
   Events.push_back({Event::Effects, Fx.vec(),
-                    addNote(Assign->getBeginLoc(), effectsMessage(Fx, Text)),
+                    addNote(Value->getBeginLoc(), effectsMessage(Fx, Text)),
                     0});
+}
+
+bool FunctionAnalyzer::onEveryPathToExit(const CFGBlock &B) const {
+  unsigned Entry = Cfg->getEntry().getBlockID();
+  return B.getBlockID() == Entry ||
+         !Blocks->from(Entry, [&](unsigned X) { return X != B.getBlockID(); })
+              .test(Cfg->getExit().getBlockID());
 }
 
 /// A lock taken inside the object a local pointer points to (the kernel
@@ -761,6 +789,11 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
     if (std::optional<CalleeExits> X = exitsOf(*S, CE, E, Loc, ""))
       E.Callees.push_back(std::move(*X));
   Events.push_back(std::move(E));
+  if (S && CE)
+    for (const auto &[Param, Variable] : S->ForCallers->StoredParams)
+      if (const StoreRule *Rule = TU.Lookup.model().findStore(Variable);
+          Rule && Param < CE->getNumArgs())
+        storeEffects(*Rule, CE->getArg(Param), S->name(), Events);
 }
 
 void FunctionAnalyzer::addCallThrough(const CallExpr *CE,

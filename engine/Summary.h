@@ -289,13 +289,19 @@ struct FunctionSummary {
       ArgBitsTransfer Bits, IfNonZero;
     };
     std::vector<OutTransfer> OutTransfers;
+    /// Global variables of the kernel model's `stores` into which the
+    /// function stores a parameter it never assigns, on every path to its
+    /// exit (`system_state = state;` in kernel_shutdown_prepare()): a call
+    /// has the effects its argument's text selects (`SYSTEM_POWER_OFF`).
+    /// {parameter, variable}, sorted.
+    std::vector<std::pair<uint8_t, std::string>> StoredParams;
 
     /// Every field: the reader keeps only Facts that are not empty().
     bool empty() const {
       return ReturnBits.unknown() && Stores.empty() && ReturnFields.empty() &&
              ReturnFieldParams.empty() && ReturnsExchange.empty() &&
              ReturnsMember < 0 && ReturnTransfer.Param < 0 &&
-             OutTransfers.empty();
+             OutTransfers.empty() && StoredParams.empty();
     }
   };
   using ReturnedParam = Facts::ReturnedParam;

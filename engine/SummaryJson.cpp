@@ -46,7 +46,7 @@ namespace kharden {
                           Tests, Joins, ForCallers, FnValues] = F;
   [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnFieldParams,
                           ReturnsExchange, ReturnsMember, ReturnTransfer,
-                          OutTransfers] = FF;
+                          OutTransfers, StoredParams] = FF;
   [[maybe_unused]] auto &[OutParam, OutBits, OutIfNonZero] = OT;
   [[maybe_unused]] auto &[ArgT, OnesOf, OnesKept] = AT;
   [[maybe_unused]] auto &[ValueSource, ValueIndex, Uses] = VF;
@@ -498,6 +498,11 @@ private:
     for (const FunctionSummary::OutTransfer &T : F.ForCallers->OutTransfers)
       OutTransfers.push_back(outTransfer(T));
     putArray(O, "out_transfers", std::move(OutTransfers));
+    json::Array StoredParams;
+    for (const auto &[Param, Variable] : F.ForCallers->StoredParams)
+      StoredParams.push_back(
+          json::Object{{"param", Param}, {"variable", Variable}});
+    putArray(O, "stored_params", std::move(StoredParams));
     json::Array Values;
     for (const ValueFlow &V : F.Values)
       Values.push_back(valueFlow(V));
@@ -903,6 +908,21 @@ private:
     return true;
   }
 
+  /// {"param": index below 8, "variable": a global's name}.
+  static bool storedParam(const json::Value &V,
+                          std::pair<uint8_t, std::string> &Out, Path P) {
+    const json::Object *O = object(V, P);
+    if (!O || !string(*O, "variable", Out.second, P))
+      return false;
+    std::optional<int64_t> Param = O->getInteger("param");
+    if (!Param || *Param < 0 || *Param >= RelState::MaxParams) {
+      P.field("param").report("expected a parameter index below 8");
+      return false;
+    }
+    Out.first = uint8_t(*Param);
+    return true;
+  }
+
   /// {"arg": index below 8, "field": path (optional), "bits": bits}.
   static bool argFact(const json::Value &V, std::pair<ArgRef, KnownBits> &Out,
                       Path P) {
@@ -1146,6 +1166,7 @@ private:
                returnTransfer(*O->get("return_transfer"), Own.ReturnTransfer,
                               P.field("return_transfer"))) &&
               array(*O, "out_transfers", Own.OutTransfers, P, outTransfer) &&
+              array(*O, "stored_params", Own.StoredParams, P, storedParam) &&
               array(*O, "values", F.Values, P,
                     [&](const json::Value &C, ValueFlow &Out, Path At) {
                       return valueFlow(C, Out, At);

@@ -5,9 +5,9 @@
 // (kernel/power/hibernate.c) disables IRQs, sets SYSTEM_SUSPEND and then
 // calls code that allocates; a callee that sets the state passes it to its
 // caller; start_kernel() runs under SYSTEM_BOOTING until rest_init() sets
-// SYSTEM_SCHEDULING; an oops or panic prints under bust_spinlocks(1). What
-// runs after a store of a running state, or of a value the model cannot
-// read (a parameter), is checked.
+// SYSTEM_SCHEDULING; an oops or panic prints under bust_spinlocks(1). A
+// parameter stored is the caller's argument. What runs after a store of a
+// running state, or of a value the model cannot read, is checked.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
 #include <linux/irqflags.h>
 #include <linux/sched.h>
@@ -62,6 +62,50 @@ static void set_state(int state)
 void restart(int state)
 {
 	set_state(state);
+	local_irq_disable();
+	msleep(1);
+}
+// CHECK: system-state.c:[[@LINE-2]]:2: warning: 'msleep()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: system-state.c:[[@LINE-4]]:2: note: atomic region begun here by 'local_irq_disable()'
+
+// A function of the file that stores its parameter on every path to its
+// exit (kernel_shutdown_prepare() in kernel/reboot.c) stores what its
+// caller passes; a caller that passes its own parameter on stores that.
+static void shutdown_prepare_state(int state)
+{
+	msleep(1);
+	system_state = state;
+}
+
+static void halt_prepare(int state)
+{
+	shutdown_prepare_state(state);
+}
+
+void power_off_through_param(void)
+{
+	shutdown_prepare_state(SYSTEM_POWER_OFF);
+	local_irq_disable();
+	msleep(1);
+}
+
+void halt(void)
+{
+	halt_prepare(SYSTEM_HALT);
+	local_irq_disable();
+	msleep(1);
+}
+
+// A store on some paths only tells the caller nothing.
+static void maybe_set_state(int state, int really)
+{
+	if (really)
+		system_state = state;
+}
+
+void maybe_halt(int really)
+{
+	maybe_set_state(SYSTEM_HALT, really);
 	local_irq_disable();
 	msleep(1);
 }

@@ -134,6 +134,7 @@ TUSummary everyField() {
       {1, Cleared, Cleared},
       {3, BitsTransfer::assigned({}),
        ArgBitsTransfer(BitsTransfer::identity()).thenOrArg({}, 2, 0x80004)}};
+  F.ForCallers.set().StoredParams = {{0, "system_state"}};
   ValueFlow V;
   V.Source = ValueFlow::From::Call;
   V.Index = 1;
@@ -230,6 +231,9 @@ TEST(SummaryJson, RoundTripsEveryField) {
               G.ForCallers->OutTransfers[I].IfNonZero);
   }
   EXPECT_EQ(G.ForCallers->OutTransfers[1].IfNonZero.OnesOf, 2);
+  EXPECT_EQ(
+      F.ForCallers->StoredParams,
+      (std::vector<std::pair<uint8_t, std::string>>{{0, "system_state"}}));
   ASSERT_EQ(Back->Flows.size(), 3u);
   for (size_t I = 0; I < 3; ++I) {
     const PointerFlow &A = Back->Flows[I], &B = S.Flows[I];
@@ -498,6 +502,12 @@ TEST(SummaryJson, RejectsMistypedFields) {
             }),
             "expected a parameter index below 8 at "
             "summary.functions[0].tests[1].param");
+  EXPECT_EQ(errorAfter([](auto &O) {
+              (*(*firstFunction(O)["stored_params"].getAsArray())[0]
+                    .getAsObject())["param"] = 8;
+            }),
+            "expected a parameter index below 8 at "
+            "summary.functions[0].stored_params[0].param");
   EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["tests"].getAsArray())[0].getAsObject())
                   .erase("mask");
