@@ -204,7 +204,7 @@ staleContext(const Program &P, const ReachedUse &R,
       }
     }
     if (First && All)
-      return Explanation{*First, E.Why.toVector()};
+      return Explanation{*First, E.Why.toVector(), {}};
   }
   return std::nullopt;
 }

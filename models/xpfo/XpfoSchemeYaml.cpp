@@ -233,7 +233,7 @@ static std::string besideFile(StringRef File, StringRef Name) {
 Expected<XpfoScheme> readXpfoScheme(StringRef Path) {
   XpfoScheme S;
   if (Error E = readSchemeDocument(Path, S))
-    return std::move(E);
+    return E;
   if (!S.MeasurementsFile.empty())
     S.MeasurementsFile = besideFile(Path, S.MeasurementsFile);
   return S;
@@ -242,7 +242,7 @@ Expected<XpfoScheme> readXpfoScheme(StringRef Path) {
 Expected<Measurements> readMeasurements(StringRef Path) {
   MeasurementsDocument D;
   if (Error E = readSchemeDocument(Path, D))
-    return std::move(E);
+    return E;
   Measurements M;
   M.Path = Path.str();
   M.Title = D.Title;

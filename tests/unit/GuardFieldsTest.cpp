@@ -79,8 +79,9 @@ TEST(GuardFields, TheConstructorReturnsItsLockSet) {
   // A path that stores 0: bit 0 of `.lock` is either.
   for (const auto &[Field, Bits] :
        A.function("class_maybe_constructor").ForCallers->ReturnFields)
-    if (Field == "lock")
+    if (Field == "lock") {
       EXPECT_FALSE((Bits.Zero | Bits.One) & 1);
+    }
 }
 
 TEST(GuardFields, TheCleanupCallPassesTheFieldsAndTheBlockEnds) {

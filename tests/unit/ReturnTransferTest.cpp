@@ -80,9 +80,10 @@ TEST(ReturnTransfer, ACallerPassesTheCallersBitsThroughIt) {
   // A callee that may return something else: the caller's bits are lost.
   const FunctionSummary *F = &A.function("alloc_unknown");
   for (const CallSite &C : F->Calls)
-    if (C.CalleeName == "might_alloc")
+    if (C.CalleeName == "might_alloc") {
       for (const CallSite::Transformed &T : C.Passes->TransformedArgs)
         EXPECT_FALSE(T.Bits.keepsBits(0x400));
+    }
 }
 
 } // namespace

@@ -363,9 +363,18 @@ TEST_F(SummaryStoreTest, KbuildSetKeepsCommandsAndCallers) {
   ASSERT_TRUE(bool(Store)) << llvm::toString(Store.takeError());
   TUResult R = analysed();
   FunctionSummary &F = R.Summary.Functions.front();
-  F.Calls.push_back({"g", "g", {}, {}}); // defined elsewhere
-  F.Calls.push_back({"f", "f", {}, {}}); // its own: not a caller of f
-  R.Summary.Hints.push_back({"h@cb", "cb", {}, {}});
+  auto CallOf = [](const char *Key) {
+    CallSite C;
+    C.CalleeKey = Key;
+    C.CalleeName = Key;
+    return C;
+  };
+  F.Calls.push_back(CallOf("g")); // defined elsewhere
+  F.Calls.push_back(CallOf("f")); // its own: not a caller of f
+  EntryHint Hint;
+  Hint.FunctionKey = "h@cb";
+  Hint.FunctionName = "cb";
+  R.Summary.Hints.push_back(Hint);
   StoredCommand Ran{R.File, Dir.str().str(),
                     {"clang-tool", "-DNAME=\"a b\"", "-I", "x\\y", R.File}};
   ASSERT_FALSE(bool((*Store)->store(R, ContentHash::of("cmd"), &Ran)));
