@@ -149,7 +149,8 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
   IrqRel Before = savedIrq();
   // The code's own IRQ state from here.
   if (E == Effect::IrqDisable || E == Effect::IrqEnable ||
-      E == Effect::IrqSave || E == Effect::IrqRestore)
+      E == Effect::IrqSave || E == Effect::IrqRestore ||
+      E == Effect::IrqAsInterrupted)
     IrqsOffAsked = IrqsOffAsserted = false;
   switch (E) {
   case Effect::PreemptDisable:
@@ -172,6 +173,10 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     return;
   case Effect::IrqEnable:
     Irq = IrqRel::On;
+    WhyIrq = NoteId;
+    return;
+  case Effect::IrqAsInterrupted:
+    Irq = IrqRel::Interrupted;
     WhyIrq = NoteId;
     return;
   case Effect::IrqSave:
@@ -623,6 +628,9 @@ AbsState compose(const AbsState &Entry, const RelState &R) {
   case IrqRel::Inherited: S.Irqs = Entry.Irqs; break;
   case IrqRel::SleptOn:
     S.Irqs = Entry.Irqs == Level::Off ? Level::Off : Level::On;
+    break;
+  case IrqRel::Interrupted:
+    S.Irqs = Level::Unknown;
     break;
   }
   if (R.PreemptDepth > 0 || R.AssertedPreempt > 0)

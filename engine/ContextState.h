@@ -29,12 +29,20 @@ namespace kharden {
 /// IRQ state relative to function entry. SleptOn: inherited, but the code
 /// sleeps on the way, which is legal only with IRQs on; where a caller holds
 /// them off, the sleep is on a path not taken there (or a sleep-in-atomic
-/// bug, not evidence), and they stay off.
-enum class IrqRel : uint8_t { Inherited, Off, On, SleptOn };
+/// bug, not evidence), and they stay off. Interrupted: as the context an
+/// exception interrupted had them (arm64's local_daif_inherit()), which
+/// neither the function nor its callers know.
+enum class IrqRel : uint8_t { Inherited, Off, On, SleptOn, Interrupted };
 
 /// Whether the function's own code (an enable, or a sleep) turned IRQs on.
 inline bool irqsTurnedOn(IrqRel I) {
   return I == IrqRel::On || I == IrqRel::SleptOn;
+}
+
+/// Whether the function's own code set IRQs to a state its callers' does
+/// not decide: enabled them, or took the interrupted context's.
+inline bool irqsOwnState(IrqRel I) {
+  return I == IrqRel::On || I == IrqRel::Interrupted;
 }
 
 /// What a function returns on a path, as far as a branch on it can tell:

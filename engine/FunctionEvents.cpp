@@ -61,6 +61,10 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::RcuReadLock))
     return ("RCU read-side critical section begun here by '" + Text + "'")
         .str();
+  if (llvm::is_contained(Fx, Effect::IrqAsInterrupted))
+    return ("IRQs as the interrupted context had them from here: '" + Text +
+            "'")
+        .str();
   if (llvm::is_contained(Fx, Effect::SleepChecksOff))
     return ("the kernel's sleep checks are off from here: '" + Text + "'")
         .str();

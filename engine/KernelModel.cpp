@@ -76,6 +76,7 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "irq-enable", Effect::IrqEnable);
     Io.enumCase(E, "irq-save", Effect::IrqSave);
     Io.enumCase(E, "irq-restore", Effect::IrqRestore);
+    Io.enumCase(E, "irq-as-interrupted", Effect::IrqAsInterrupted);
     Io.enumCase(E, "migrate-disable", Effect::MigrateDisable);
     Io.enumCase(E, "migrate-enable", Effect::MigrateEnable);
     Io.enumCase(E, "may-sleep", Effect::MaySleep);
@@ -579,6 +580,8 @@ StringRef effectName(Effect E) {
   case Effect::IrqEnable: return "irq-enable";
   case Effect::IrqSave: return "irq-save";
   case Effect::IrqRestore: return "irq-restore";
+  case Effect::IrqAsInterrupted:
+    return "irq-as-interrupted";
   case Effect::MigrateDisable: return "migrate-disable";
   case Effect::MigrateEnable: return "migrate-enable";
   case Effect::MaySleep: return "may-sleep";

@@ -33,6 +33,9 @@ enum class Effect : uint8_t {
   IrqEnable,
   IrqSave,    ///< Disable IRQs, remembering the previous state.
   IrqRestore, ///< Return to the state remembered by the matching save.
+  /// IRQs as the context an exception interrupted had them: a synchronous
+  /// exception handler restoring the flags the exception saved.
+  IrqAsInterrupted,
   MigrateDisable,
   MigrateEnable,
   MaySleep, ///< Legal only where preemption and IRQs are enabled.

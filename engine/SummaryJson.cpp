@@ -81,6 +81,8 @@ StringRef irqName(IrqRel I) {
   case IrqRel::Off: return "off";
   case IrqRel::On: return "on";
   case IrqRel::SleptOn: return "slept-on";
+  case IrqRel::Interrupted:
+    return "interrupted";
   }
   llvm_unreachable("unknown IRQ state");
 }
@@ -149,7 +151,7 @@ constexpr ValueUse::Kind AllUseKinds[] = {
     ValueUse::Kind::Deref, ValueUse::Kind::Arg, ValueUse::Kind::Return,
     ValueUse::Kind::Store, ValueUse::Kind::Read};
 constexpr IrqRel AllIrqRels[] = {IrqRel::Inherited, IrqRel::Off, IrqRel::On,
-                                  IrqRel::SleptOn};
+                                 IrqRel::SleptOn, IrqRel::Interrupted};
 constexpr RetFact AllRetFacts[] = {RetFact::Unknown, RetFact::Zero,
                                    RetFact::NonZero, RetFact::Negative,
                                    RetFact::Positive};

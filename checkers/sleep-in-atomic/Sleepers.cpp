@@ -15,9 +15,11 @@ Sleepers::Sleepers(const Program &P,
 bool Sleepers::sleepsFreely(const RelState &R) {
   // In the context the function was entered in: a path that enabled IRQs,
   // or released what its caller held (spin_unlock(); schedule();
-  // spin_lock(), el0_svc()'s local_daif_restore()), sleeps in a context of
-  // its own making, not its caller's.
-  bool CallersContext = R.Irq != IrqRel::On && R.PreemptDepth == 0 &&
+  // spin_lock(), el0_svc()'s local_daif_restore()), or took the
+  // interrupted context's IRQs (an arm64 synchronous exception handler's
+  // local_daif_inherit()), sleeps in a context of its own making, not its
+  // caller's.
+  bool CallersContext = !irqsOwnState(R.Irq) && R.PreemptDepth == 0 &&
                         R.BhDepth == 0 && R.RcuDepth == 0 &&
                         R.UnmatchedRestores == 0;
   return CallersContext && !R.locallyAtomic() && R.SimdDepth <= 0 &&

@@ -56,6 +56,24 @@ TEST(RelState, CalleeSavesAndRestoresForItsCaller) {
   EXPECT_EQ(Caller.SavedCount, 0);
 }
 
+TEST(RelState, TheInterruptedContextsIrqsAreNeitherOursNorTheCallers) {
+  RelState Handler; // entered with IRQs masked
+  Handler.apply(Effect::IrqAsInterrupted, 0);
+  EXPECT_EQ(compose(syscallEntryIrqsOff(), Handler).Irqs, Level::Unknown);
+  EXPECT_FALSE(Handler.locallyAtomic());
+  // A sleep there says nothing of them; a save and restore keeps them.
+  Handler.apply(Effect::MaySleep, 1);
+  Handler.apply(Effect::IrqSave, 2);
+  Handler.apply(Effect::IrqRestore, 3);
+  EXPECT_EQ(Handler.Irq, IrqRel::Interrupted);
+  // Its caller, after the call, has them too, until it masks them again.
+  RelState Caller;
+  Caller.applyCallee(Handler, 4);
+  EXPECT_EQ(compose(syscallEntryIrqsOff(), Caller).Irqs, Level::Unknown);
+  Caller.apply(Effect::IrqDisable, 5);
+  EXPECT_EQ(compose(process(), Caller).Irqs, Level::Off);
+}
+
 TEST(RelState, MaySleepIsEvidenceOnlyWherePreemptible) {
   RelState Atomic;
   Atomic.apply(Effect::PreemptDisable, 0);

@@ -10,4 +10,7 @@ static inline void local_daif_mask(void) { __asm__ __volatile__("msr daifset, #0
 static inline unsigned long local_daif_save_flags(void) { unsigned long f; __asm__ __volatile__("mrs %0, daif" : "=r"(f)); return f; }
 static inline unsigned long local_daif_save(void) { unsigned long f = local_daif_save_flags(); local_daif_mask(); return f; }
 static inline void local_daif_restore(unsigned long flags) { __asm__ __volatile__("msr daif, %0" :: "r"(flags) : "memory"); }
+struct pt_regs;
+unsigned long regs_pstate(struct pt_regs *regs);
+static inline void local_daif_inherit(struct pt_regs *regs) { __asm__ __volatile__("msr daif, %0" :: "r"(regs_pstate(regs) & DAIF_MASK) : "memory"); }
 #endif
