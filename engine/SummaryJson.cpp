@@ -895,34 +895,27 @@ private:
            knownBits(*O, "bits", Out.second, P);
   }
 
-  /// {"field": path, "param": index below 8}.
-  static bool fieldParam(const json::Value &V,
-                         std::pair<std::string, uint8_t> &Out, Path P) {
+  /// {Name: text, "param": index below 8}.
+  static bool namedParam(const json::Value &V, llvm::StringRef Name,
+                         std::string &Text, uint8_t &Param, Path P) {
     const json::Object *O = object(V, P);
-    if (!O || !string(*O, "field", Out.first, P))
+    if (!O || !string(*O, Name, Text, P))
       return false;
-    std::optional<int64_t> Param = O->getInteger("param");
-    if (!Param || *Param < 0 || *Param >= RelState::MaxParams) {
+    std::optional<int64_t> Index = O->getInteger("param");
+    if (!Index || *Index < 0 || *Index >= RelState::MaxParams) {
       P.field("param").report("expected a parameter index below 8");
       return false;
     }
-    Out.second = uint8_t(*Param);
+    Param = uint8_t(*Index);
     return true;
   }
-
-  /// {"param": index below 8, "variable": a global's name}.
+  static bool fieldParam(const json::Value &V,
+                         std::pair<std::string, uint8_t> &Out, Path P) {
+    return namedParam(V, "field", Out.first, Out.second, P);
+  }
   static bool storedParam(const json::Value &V,
                           std::pair<uint8_t, std::string> &Out, Path P) {
-    const json::Object *O = object(V, P);
-    if (!O || !string(*O, "variable", Out.second, P))
-      return false;
-    std::optional<int64_t> Param = O->getInteger("param");
-    if (!Param || *Param < 0 || *Param >= RelState::MaxParams) {
-      P.field("param").report("expected a parameter index below 8");
-      return false;
-    }
-    Out.first = uint8_t(*Param);
-    return true;
+    return namedParam(V, "variable", Out.second, Out.first, P);
   }
 
   /// {"arg": index below 8, "field": path (optional), "bits": bits}.
