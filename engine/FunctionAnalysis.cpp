@@ -420,6 +420,13 @@ void FunctionAnalyzer::solve() {
     addState(Untested, X);
   }
   Out.ExitStates = Untested.size() <= 1 ? Untested : Exits;
+  // A caller applies a stored parameter's effects after the callee's own,
+  // so they hold only where nothing in the callee switched the checks they
+  // switch (a constant stored after it, a callee that stores one).
+  if (llvm::any_of(Out.ExitStates, [](const RelState &X) {
+        return X.SleepChecks != Switch::Unknown;
+      }))
+    Out.ForCallers.set().StoredParams.clear();
   Out.Tests = Slots->tests().vec();
   if (std::optional<unsigned> P = Slots->returnsMemberOf())
     Out.ForCallers.set().ReturnsMember = int8_t(*P);

@@ -267,7 +267,8 @@ private:
   std::string argumentText(const clang::Expr *Arg) const;
   void classifyStore(const clang::Stmt *S, std::vector<Event> &Events);
   void storeEffects(const StoreRule &Rule, const clang::Expr *Value,
-                    llvm::StringRef Callee, std::vector<Event> &Events);
+                    clang::SourceLocation Where, llvm::StringRef Callee,
+                    std::vector<Event> &Events);
   /// Whether every path from the function's entry to its exit passes B.
   bool onEveryPathToExit(const clang::CFGBlock &B) const;
   /// The slot of the local pointer whose object the call S takes a lock

@@ -367,14 +367,15 @@ void FunctionAnalyzer::classifyStore(const Stmt *S,
     return;
   const StoreRule *Rule = TU.Lookup.model().findStore(Var->getName());
   if (Rule)
-    storeEffects(*Rule, Assign->getRHS(), "", Events);
+    storeEffects(*Rule, Assign->getRHS(), Assign->getBeginLoc(), "", Events);
 }
 
-/// Value stored into Rule's variable here, or (Callee named) by a call of
-/// the file that stores its parameter there: the effects its text selects,
-/// or, where Value is a parameter of this function, this function's own
-/// stored parameter.
+/// Value stored into Rule's variable at Where, or (Callee named) by a call
+/// of the file that stores its parameter there: the effects its text
+/// selects, or, where Value is a parameter of this function, this
+/// function's own stored parameter.
 void FunctionAnalyzer::storeEffects(const StoreRule &Rule, const Expr *Value,
+                                    SourceLocation Where,
                                     llvm::StringRef Callee,
                                     std::vector<Event> &Events) {
   if (std::optional<unsigned> Param = Slots->passedOn(Value)) {
@@ -394,9 +395,8 @@ void FunctionAnalyzer::storeEffects(const StoreRule &Rule, const Expr *Value,
   Text = Rule.Variable + " = " + Text;
   if (!Callee.empty())
     Text += (" in '" + Callee + "()'").str();
-  Events.push_back({Event::Effects, Fx.vec(),
-                    addNote(Value->getBeginLoc(), effectsMessage(Fx, Text)),
-                    0});
+  Events.push_back(
+      {Event::Effects, Fx.vec(), addNote(Where, effectsMessage(Fx, Text)), 0});
 }
 
 bool FunctionAnalyzer::onEveryPathToExit(const CFGBlock &B) const {
@@ -797,7 +797,8 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
     for (const auto &[Param, Variable] : S->ForCallers->StoredParams)
       if (const StoreRule *Rule = TU.Lookup.model().findStore(Variable);
           Rule && Param < CE->getNumArgs())
-        storeEffects(*Rule, CE->getArg(Param), S->name(), Events);
+        storeEffects(*Rule, CE->getArg(Param), CE->getArg(Param)->getBeginLoc(),
+                     S->name(), Events);
 }
 
 void FunctionAnalyzer::addCallThrough(const CallExpr *CE,

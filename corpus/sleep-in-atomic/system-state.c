@@ -96,6 +96,22 @@ void halt(void)
 	msleep(1);
 }
 
+// Nor does one the callee's own later store may override.
+static void set_state_then_run(int state)
+{
+	system_state = state;
+	system_state = SYSTEM_RUNNING;
+}
+
+void halt_then_run(void)
+{
+	set_state_then_run(SYSTEM_HALT);
+	local_irq_disable();
+	msleep(1);
+}
+// CHECK: system-state.c:[[@LINE-2]]:2: warning: 'msleep()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: system-state.c:[[@LINE-4]]:2: note: atomic region begun here by 'local_irq_disable()'
+
 // A store on some paths only tells the caller nothing.
 static void maybe_set_state(int state, int really)
 {
