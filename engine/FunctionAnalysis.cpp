@@ -423,7 +423,8 @@ void FunctionAnalyzer::solve() {
   // A caller applies a stored parameter's effects after the callee's own,
   // so they hold only where nothing in the callee switched the checks they
   // switch (a constant stored after it, a callee that stores one).
-  if (llvm::any_of(Out.ExitStates, [](const RelState &X) {
+  if (!Out.ForCallers->StoredParams.empty() &&
+      llvm::any_of(Out.ExitStates, [](const RelState &X) {
         return X.SleepChecks != Switch::Unknown;
       }))
     Out.ForCallers.set().StoredParams.clear();
