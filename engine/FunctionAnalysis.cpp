@@ -126,6 +126,10 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
           S.applyAsked(Fx, E.Note);
   const BranchTest &Test = Branches[B.getBlockID()];
   bool Value = int(Succ) == Test.TrueSucc;
+  if (Test.Constant >= 0 && Value != bool(Test.Constant)) {
+    States.clear();
+    return;
+  }
   if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
     keepFact(Test.Slot, Value, States);
   if (Test.Test >= 0)

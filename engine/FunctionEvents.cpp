@@ -137,13 +137,21 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
     OnlyTrueEdge = true;
   bool TestNegated = false;
   std::optional<unsigned> Test = Slots->testSlotOf(E, TestNegated);
-  return {dyn_cast<CallExpr>(E),
-          {},
-          int8_t(Negated),
-          int8_t(Slot ? int(*Slot) : -1),
-          OnlyTrueEdge,
-          int8_t(Test ? int(*Test) : -1),
-          TestNegated};
+  BranchTest T{dyn_cast<CallExpr>(E),
+               {},
+               int8_t(Negated),
+               int8_t(Slot ? int(*Slot) : -1),
+               OnlyTrueEdge,
+               int8_t(Test ? int(*Test) : -1),
+               TestNegated};
+  if (T.Call) {
+    KnownBits Returned = returnBits(T.Call);
+    if (Returned.knownNonZero())
+      T.Constant = 1;
+    else if (Returned.Zero == ~uint64_t(0))
+      T.Constant = 0;
+  }
+  return T;
 }
 
 SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {

@@ -1,0 +1,93 @@
+// A branch on a call whose callee returns the same truth on every path is
+// decided by the callee, not by a slot: write_seqcount_begin() and
+// write_seqcount_end() (include/linux/seqlock.h, 6.1 and 6.12) disable and
+// enable preemption `if (seqprop_preemptible(s))`, which for a spinlock's
+// seqcount is `__seqprop_spinlock_preemptible()`, false on every path
+// without PREEMPT_RT. 6.12's xfrm_hash_resize() (net/xfrm/xfrm_state.c)
+// tests four allocations before it, which took every slot for values: the
+// two tests, each undecided, left a path holding one more disable than it
+// released, and its synchronize_rcu() after the unlock looked atomic.
+// RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
+#include <linux/sched.h>
+#include <linux/spinlock.h>
+
+struct seqcount { unsigned sequence; };
+
+static inline int seq_preemptible(const struct seqcount *s)
+{
+	if (!0)
+		return 0;
+	return 0;
+}
+
+static inline int seq_always(const struct seqcount *s)
+{
+	return 2;
+}
+
+#define write_seq_begin(s)                                                     \
+	do {                                                                   \
+		if (seq_preemptible(s))                                        \
+			preempt_disable();                                     \
+		(s)->sequence++;                                               \
+	} while (0)
+#define write_seq_end(s)                                                       \
+	do {                                                                   \
+		(s)->sequence++;                                               \
+		if (seq_preemptible(s))                                        \
+			preempt_enable();                                      \
+	} while (0)
+
+void *table_alloc(int n);
+
+int resize(spinlock_t *lock, struct seqcount *s)
+{
+	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
+	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
+	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
+
+	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
+		return -1;
+	spin_lock(lock);
+	write_seq_begin(s);
+	s->sequence += 2;
+	write_seq_end(s);
+	spin_unlock(lock);
+	msleep(1);
+	return 0;
+}
+
+// Non-zero on every path: the unlock is reached on every path.
+int released(spinlock_t *lock, struct seqcount *s)
+{
+	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
+	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
+	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
+
+	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
+		return -1;
+	spin_lock(lock);
+	if (seq_always(s))
+		spin_unlock(lock);
+	msleep(1);
+	return 0;
+}
+
+// Zero on every path: the unlock is never reached, and the lock is held
+// at the sleep.
+int held(spinlock_t *lock, struct seqcount *s)
+{
+	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
+	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
+	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
+
+	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
+		return -1;
+	spin_lock(lock);
+	if (seq_preemptible(s))
+		spin_unlock(lock);
+	msleep(1);
+	return 0;
+}
+// CHECK: constant-callee.c:[[@LINE-3]]:2: warning: 'msleep()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: constant-callee.c:[[@LINE-7]]:2: note: atomic region begun here by 'spin_lock(lock)'
