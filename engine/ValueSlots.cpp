@@ -83,6 +83,13 @@ const Expr *tested(const Expr *Cond, PrimitiveOf IsPrimitive,
   }
 }
 
+/// Values a relation test compares whole: pointers (`hb1 != hb2`), and
+/// integers such as the bucket indexes unix_table_double_lock() locks two
+/// of (`hash1 == hash2`; net/unix/af_unix.c, 6.1 and 6.12).
+bool comparedWhole(QualType T) {
+  return T->isPointerType() || T->isIntegralOrEnumerationType();
+}
+
 std::vector<Effect> intersect(const std::vector<Effect> &A,
                               const std::vector<Effect> &B) {
   std::vector<Effect> Out;
@@ -479,10 +486,10 @@ ValueSlots::ValueSlots(
     unsigned Calls;
   };
   llvm::SmallVector<PairUse, 2> Pairs;
-  auto Pointer = [&](const Expr *E) -> const VarDecl * {
+  auto Compared = [&](const Expr *E) -> const VarDecl * {
     const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     const VarDecl *V = D ? scalarLocal(D->getDecl()) : nullptr;
-    return V && V->getType()->isPointerType() && !AddressTaken.contains(V)
+    return V && comparedWhole(V->getType()) && !AddressTaken.contains(V)
                ? V
                : nullptr;
   };
@@ -490,7 +497,7 @@ ValueSlots::ValueSlots(
     for (auto [I, J] : RelatedArgs(CE)) {
       if (I >= CE->getNumArgs() || J >= CE->getNumArgs())
         continue;
-      const VarDecl *A = Pointer(CE->getArg(I)), *B = Pointer(CE->getArg(J));
+      const VarDecl *A = Compared(CE->getArg(I)), *B = Compared(CE->getArg(J));
       if (!A || !B || A == B)
         continue;
       auto It = llvm::find_if(Pairs, [&](const PairUse &P) {
@@ -748,7 +755,7 @@ std::optional<ParamTest> ValueSlots::relationTest(const Expr *X, const Expr *Y,
     const ParmVarDecl *P = parameterOf(E);
     return P && P->getDeclContext() == FD &&
                    P->getFunctionScopeIndex() < RelState::MaxParams &&
-                   P->getType()->isPointerType()
+                   comparedWhole(P->getType())
                ? P
                : nullptr;
   };

@@ -13,16 +13,16 @@
 //  - the function's return value (RelState::RetSlot), for its callers;
 //  - up to RelState::MaxTests tests of a parameter's bits (`flags & FCLONE`,
 //    `(flags & M) == NAPI`), which the bits known of a caller's argument
-//    decide, or of two pointer parameters' relation (`hb1 != hb2`), which
-//    a caller ties to what another callee found of the same two values, or
-//    of a pointer parameter's truth (`if (ci)`), which a caller's own slot
-//    of the value it passes decides (a local it locked through, a callee's
-//    returned pointer). A test a value is assigned (`return !!(gfp &
-//    ...)`) splits the paths there;
-//  - local slots for a pair of local pointer variables that the function
-//    passes to two calls whose callees test their relation (`double_lock_
-//    hb(hb1, hb2)`, then `double_unlock_hb(hb1, hb2)`): whether they differ,
-//    forgotten where either is assigned.
+//    decide, or of two pointer or integer parameters' relation (`hb1 !=
+//    hb2`, `hash1 == hash2`), which a caller ties to what another callee
+//    found of the same two values, or of a pointer parameter's truth (`if
+//    (ci)`), which a caller's own slot of the value it passes decides (a
+//    local it locked through, a callee's returned pointer). A test a value
+//    is assigned (`return !!(gfp & ...)`) splits the paths there;
+//  - local slots for a pair of local pointer or integer variables that the
+//    function passes to two calls whose callees test their relation
+//    (`double_lock_hb(hb1, hb2)`, then `double_unlock_hb(hb1, hb2)`):
+//    whether they differ, forgotten where either is assigned.
 // A slot assigned a value made of context predicates splits the paths there
 // (a Fork), each path with its outcome's effects.
 //

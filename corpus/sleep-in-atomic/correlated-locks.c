@@ -136,3 +136,66 @@ void odd(struct bucket *a, struct bucket *b, struct bucket *c)
 // CHECK: correlated-locks.c:112:2: note: 'lock_pair()' called here changes the preemption context
 // CHECK: correlated-locks.c:133:2: warning: 'msleep()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: correlated-locks.c:131:2: note: 'lock_odd()' called here changes the preemption context
+
+// Two indexes into one table of locks, as unix_table_double_lock() and
+// unix_table_double_unlock() take them (net/unix/af_unix.c, 6.1 and
+// 6.12): equal indexes lock one bucket. Two integers' relation is kept as
+// two pointers' is; unix_autobind() retries with a new index, which the
+// pair forgets where it is assigned.
+struct table { spinlock_t locks[16]; };
+unsigned int index_of(int n);
+int taken(struct table *t, unsigned int h);
+
+static void lock_indexes(struct table *t, unsigned int h1, unsigned int h2)
+{
+	if (h1 == h2) {
+		spin_lock(&t->locks[h1]);
+		return;
+	}
+	if (h1 > h2)
+		swap(h1, h2);
+	spin_lock(&t->locks[h1]);
+	spin_lock_nested(&t->locks[h2], SINGLE_DEPTH_NESTING);
+}
+
+static void unlock_indexes(struct table *t, unsigned int h1, unsigned int h2)
+{
+	if (h1 == h2) {
+		spin_unlock(&t->locks[h1]);
+		return;
+	}
+	spin_unlock(&t->locks[h1]);
+	spin_unlock(&t->locks[h2]);
+}
+
+int autobind(struct table *t, int sk_hash)
+{
+	unsigned int old_hash = index_of(sk_hash), new_hash;
+	int n = 0;
+
+retry:
+	new_hash = index_of(n++);
+	lock_indexes(t, old_hash, new_hash);
+	if (taken(t, new_hash)) {
+		unlock_indexes(t, old_hash, new_hash);
+		msleep(1);
+		goto retry;
+	}
+	unlock_indexes(t, old_hash, new_hash);
+	msleep(1);
+	return 0;
+}
+
+// An index changed between the calls: the second lock may stay held.
+int moved_index(struct table *t, int a)
+{
+	unsigned int h1 = index_of(a), h2 = index_of(a + 1);
+
+	lock_indexes(t, h1, h2);
+	h2 = index_of(a + 2);
+	unlock_indexes(t, h1, h2);
+	msleep(1);
+	return 0;
+}
+// CHECK: correlated-locks.c:[[@LINE-3]]:2: warning: 'msleep()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: correlated-locks.c:[[@LINE-7]]:2: note: 'lock_indexes()' called here changes the preemption context
