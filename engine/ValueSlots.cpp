@@ -486,9 +486,14 @@ ValueSlots::ValueSlots(
     unsigned Calls;
   };
   llvm::SmallVector<PairUse, 2> Pairs;
+  // A parameter the function never assigns is one value throughout; a pair
+  // of two is its callers' relation test instead (relationTest()).
   auto Compared = [&](const Expr *E) -> const VarDecl * {
     const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    const VarDecl *V = D ? scalarLocal(D->getDecl()) : nullptr;
+    const auto *P = D ? dyn_cast<ParmVarDecl>(D->getDecl()) : nullptr;
+    const VarDecl *V = P && !Assigned.contains(P) ? P
+                       : D                        ? scalarLocal(D->getDecl())
+                                                  : nullptr;
     return V && comparedWhole(V->getType()) && !AddressTaken.contains(V)
                ? V
                : nullptr;
@@ -498,7 +503,7 @@ ValueSlots::ValueSlots(
       if (I >= CE->getNumArgs() || J >= CE->getNumArgs())
         continue;
       const VarDecl *A = Compared(CE->getArg(I)), *B = Compared(CE->getArg(J));
-      if (!A || !B || A == B)
+      if (!A || !B || A == B || (isa<ParmVarDecl>(A) && isa<ParmVarDecl>(B)))
         continue;
       auto It = llvm::find_if(Pairs, [&](const PairUse &P) {
         return (P.A == A && P.B == B) || (P.A == B && P.B == A);

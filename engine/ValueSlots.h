@@ -19,8 +19,9 @@
 //    (ci)`), which a caller's own slot of the value it passes decides (a
 //    local it locked through, a callee's returned pointer). A test a value
 //    is assigned (`return !!(gfp & ...)`) splits the paths there;
-//  - local slots for a pair of local pointer or integer variables that the
-//    function passes to two calls whose callees test their relation
+//  - local slots for a pair of pointer or integer variables (two locals, or
+//    a local and a parameter the function never assigns) that the function
+//    passes to two calls whose callees test their relation
 //    (`double_lock_hb(hb1, hb2)`, then `double_unlock_hb(hb1, hb2)`):
 //    whether they differ, forgotten where either is assigned.
 // A slot assigned a value made of context predicates splits the paths there

@@ -199,3 +199,52 @@ int moved_index(struct table *t, int a)
 }
 // CHECK: correlated-locks.c:[[@LINE-3]]:2: warning: 'msleep()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: correlated-locks.c:[[@LINE-7]]:2: note: 'lock_indexes()' called here changes the preemption context
+
+// A parameter the function never assigns and a local: unix_dgram_connect()
+// (net/unix/af_unix.c, 6.1 and 6.12) locks its socket and the peer it
+// found with unix_state_double_lock(sk, other), one lock where they are
+// the same or the peer is NULL, and retries with a new peer after the
+// double unlock.
+struct usock { spinlock_t lock; int dead; };
+struct usock *find_peer(int n);
+void put_peer(struct usock *s);
+
+static void state_double_lock(struct usock *sk1, struct usock *sk2)
+{
+	if (sk1 == sk2 || !sk2) {
+		spin_lock(&sk1->lock);
+		return;
+	}
+	if (sk1 > sk2)
+		swap(sk1, sk2);
+	spin_lock(&sk1->lock);
+	spin_lock_nested(&sk2->lock, SINGLE_DEPTH_NESTING);
+}
+
+static void state_double_unlock(struct usock *sk1, struct usock *sk2)
+{
+	if (sk1 == sk2 || !sk2) {
+		spin_unlock(&sk1->lock);
+		return;
+	}
+	spin_unlock(&sk1->lock);
+	spin_unlock(&sk2->lock);
+}
+
+int dgram_connect(struct usock *sk, int n)
+{
+	struct usock *other;
+
+restart:
+	other = find_peer(n);
+	msleep(1);
+	state_double_lock(sk, other);
+	if (other->dead) {
+		state_double_unlock(sk, other);
+		put_peer(other);
+		goto restart;
+	}
+	state_double_unlock(sk, other);
+	msleep(1);
+	return 0;
+}
