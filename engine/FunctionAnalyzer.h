@@ -84,9 +84,10 @@ struct BranchTest {
   int8_t Test = -1;          ///< The parameter-test slot it is, if any,
   bool TestNegated = false;  ///< found false where the condition is true.
   const clang::Expr *Expansion = nullptr; ///< The macro's, where it is one.
-  /// The tested call's value where its callee returns zero on every path
-  /// (0) or non-zero on every path (1): decided with no slot, which a
-  /// function testing many values may have none left for.
+  /// The tested value where it is zero on every path (0) or non-zero on
+  /// every path (1): a constant, an address, a call whose callee returns
+  /// one truth on every path; decided with no slot, which a function
+  /// testing many values may have none left for.
   int8_t Constant = -1;
 };
 

@@ -144,13 +144,10 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
                OnlyTrueEdge,
                int8_t(Test ? int(*Test) : -1),
                TestNegated};
-  if (T.Call) {
-    KnownBits Returned = returnBits(T.Call);
-    if (Returned.knownNonZero())
-      T.Constant = 1;
-    else if (Returned.Zero == ~uint64_t(0))
-      T.Constant = 0;
-  }
+  if (KnownBits Known = argumentBits(E); Known.knownNonZero())
+    T.Constant = 1;
+  else if (Known.Zero == ~uint64_t(0))
+    T.Constant = 0;
   return T;
 }
 

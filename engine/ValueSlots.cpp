@@ -421,6 +421,12 @@ ValueSlots::ValueSlots(
         Truths.push_back(*T);
       continue; // a parameter's slot is its index
     }
+    // What no path changes needs no slot: a constant (`sizeof(x) ==
+    // sizeof(char)`, READ_ONCE()'s size check), an address, or the
+    // compiler's choice between equivalent implementations (the bitops'
+    // `__builtin_constant_p(nr) ? const_test_bit(..) : _test_bit(..)`).
+    if (decided(Cond))
+      continue;
     llvm::FoldingSetNodeID ID = profileOf(Cond, Ctx);
     auto It = llvm::find_if(Conditions,
                             [&](const Candidate &C) { return C.ID == ID; });
@@ -832,6 +838,13 @@ KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
         return {};
       },
       Depth);
+}
+
+bool ValueSlots::decided(const Expr *Cond) const {
+  if (const auto *Call = dyn_cast<CallExpr>(Cond))
+    return Call->getBuiltinCallee() == Builtin::BI__builtin_constant_p;
+  KnownBits B = knownBits(Cond, [](const CallExpr *) { return KnownBits(); });
+  return B.knownNonZero() || B.Zero == ~uint64_t(0);
 }
 
 KnownBits ValueSlots::returnBits(CallBits OfCall) const {

@@ -165,6 +165,9 @@ public:
                       unsigned Depth = 0) const;
   /// What every value the function returns has in common.
   KnownBits returnBits(CallBits OfCall) const;
+  /// Whether a condition's truth is the same on every path, or is the
+  /// compiler's to choose (`__builtin_constant_p()`): no slot keeps it.
+  bool decided(const clang::Expr *Cond) const;
   /// The field an lvalue names (`p->a.b`, `x.a`, `(*p).a`), seen through
   /// local pointers that only hold their initializer (`evt = &hc->evt`).
   std::optional<FieldPath> fieldOf(const clang::Expr *LValue,

@@ -91,3 +91,52 @@ int held(spinlock_t *lock, struct seqcount *s)
 }
 // CHECK: constant-callee.c:[[@LINE-3]]:2: warning: 'msleep()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: constant-callee.c:[[@LINE-7]]:2: note: atomic region begun here by 'spin_lock(lock)'
+
+// Nor do constants: READ_ONCE() and WRITE_ONCE() test their operand's size
+// (`sizeof(x) == sizeof(char) || ...`, compiletime_assert() in
+// include/asm-generic/rwonce.h, 6.1 and 6.12), and the bitops test
+// `__builtin_constant_p(nr)`; each such test made twice took a slot, and
+// 6.12's unix_dgram_connect() (net/unix/af_unix.c) had none left for the
+// two sockets it passes to unix_state_double_lock() and
+// unix_state_double_unlock().
+void size_mismatch(void) __attribute__((noreturn));
+#define checked_write(x, v)                                                    \
+	do {                                                                   \
+		if (!(sizeof(x) == sizeof(char) || sizeof(x) == sizeof(short) || \
+		      sizeof(x) == sizeof(int) || sizeof(x) == sizeof(long)))  \
+			size_mismatch();                                       \
+		if (!__builtin_constant_p(v) && sizeof(x) > sizeof(long))      \
+			size_mismatch();                                       \
+		(x) = (v);                                                     \
+	} while (0)
+
+struct peer { spinlock_t lock; int state, dead; long seq; char mark; };
+struct peer *peer_of(int n);
+
+static void pair_lock(struct peer *a, struct peer *b)
+{
+	spin_lock(&a->lock);
+	if (a != b)
+		spin_lock(&b->lock);
+}
+
+static void pair_unlock(struct peer *a, struct peer *b)
+{
+	spin_unlock(&a->lock);
+	if (a != b)
+		spin_unlock(&b->lock);
+}
+
+int connect_peer(int n)
+{
+	struct peer *me = peer_of(0), *other = peer_of(n);
+
+	checked_write(me->state, 1);
+	checked_write(me->state, 2);
+	checked_write(me->seq, n);
+	checked_write(me->seq, n + 1);
+	pair_lock(me, other);
+	pair_unlock(me, other);
+	msleep(1);
+	return 0;
+}
