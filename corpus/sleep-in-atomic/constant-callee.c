@@ -40,14 +40,17 @@ static inline int seq_always(const struct seqcount *s)
 
 void *table_alloc(int n);
 
+// Nine values tested first: more than a function's local slots.
+#define TEST_NINE_ALLOCATIONS()                                                \
+	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);    \
+	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);    \
+	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);    \
+	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)                \
+		return -1
+
 int resize(spinlock_t *lock, struct seqcount *s)
 {
-	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
-	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
-	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
-
-	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
-		return -1;
+	TEST_NINE_ALLOCATIONS();
 	spin_lock(lock);
 	write_seq_begin(s);
 	s->sequence += 2;
@@ -60,12 +63,7 @@ int resize(spinlock_t *lock, struct seqcount *s)
 // Non-zero on every path: the unlock is reached on every path.
 int released(spinlock_t *lock, struct seqcount *s)
 {
-	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
-	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
-	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
-
-	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
-		return -1;
+	TEST_NINE_ALLOCATIONS();
 	spin_lock(lock);
 	if (seq_always(s))
 		spin_unlock(lock);
@@ -77,12 +75,7 @@ int released(spinlock_t *lock, struct seqcount *s)
 // at the sleep.
 int held(spinlock_t *lock, struct seqcount *s)
 {
-	void *a = table_alloc(1), *b = table_alloc(2), *c = table_alloc(3);
-	void *d = table_alloc(4), *e = table_alloc(5), *f = table_alloc(6);
-	void *g = table_alloc(7), *h = table_alloc(8), *i = table_alloc(9);
-
-	if (!a || !b || !c || !d || !e || !f || !g || !h || !i)
-		return -1;
+	TEST_NINE_ALLOCATIONS();
 	spin_lock(lock);
 	if (seq_preemptible(s))
 		spin_unlock(lock);
