@@ -551,12 +551,9 @@ void AbsState::setArg(const ArgRef &A, KnownBits B) {
   if (!A.Field.empty())
     return;
   uint8_t Bit = uint8_t(1u << A.Index);
-  if (B.knownNonZero()) {
+  if (std::optional<bool> Truth = B.truth()) {
     ArgKnown |= Bit;
-    ArgTrue |= Bit;
-  } else if (B == KnownBits::constant(0)) {
-    ArgKnown |= Bit;
-    ArgTrue &= uint8_t(~Bit);
+    ArgTrue = *Truth ? ArgTrue | Bit : ArgTrue & uint8_t(~Bit);
   }
 }
 

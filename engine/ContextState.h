@@ -62,6 +62,14 @@ struct KnownBits {
   static KnownBits nonZero() { return {0, 0, true}; }
   bool unknown() const { return !(Zero | One) && !NonZero; }
   bool knownNonZero() const { return One || NonZero; }
+  /// Whether the value is non-zero, where the bits say.
+  std::optional<bool> truth() const {
+    if (knownNonZero())
+      return true;
+    if (*this == constant(0))
+      return false;
+    return std::nullopt;
+  }
   /// What is known of a value that is either this or O.
   KnownBits join(const KnownBits &O) const {
     KnownBits J{Zero & O.Zero, One & O.One};

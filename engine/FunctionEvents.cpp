@@ -144,10 +144,8 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
                OnlyTrueEdge,
                int8_t(Test ? int(*Test) : -1),
                TestNegated};
-  if (KnownBits Known = argumentBits(E); Known.knownNonZero())
-    T.Constant = 1;
-  else if (Known.Zero == ~uint64_t(0))
-    T.Constant = 0;
+  if (std::optional<bool> Truth = argumentBits(E).truth())
+    T.Constant = int8_t(*Truth);
   return T;
 }
 

@@ -75,10 +75,8 @@ KnownBits knownBits(const Expr *E, ASTContext &Ctx, BitsLeaf Leaf,
       return convertBits(Same(From), E->getType(), Ctx);
     case CK_IntegralToBoolean:
     case CK_PointerToBoolean: {
-      KnownBits B = Same(From);
-      return B.knownNonZero()              ? KnownBits::constant(1)
-             : B == KnownBits::constant(0) ? B
-                                           : KnownBits{~uint64_t(1), 0};
+      std::optional<bool> Truth = Same(From).truth();
+      return Truth ? KnownBits::constant(*Truth) : KnownBits{~uint64_t(1), 0};
     }
     case CK_NoOp:
     case CK_LValueToRValue:

@@ -843,8 +843,9 @@ KnownBits ValueSlots::knownBits(const Expr *E, CallBits OfCall,
 bool ValueSlots::decided(const Expr *Cond) const {
   if (const auto *Call = dyn_cast<CallExpr>(Cond))
     return Call->getBuiltinCallee() == Builtin::BI__builtin_constant_p;
-  KnownBits B = knownBits(Cond, [](const CallExpr *) { return KnownBits(); });
-  return B.knownNonZero() || B.Zero == ~uint64_t(0);
+  return knownBits(Cond, [](const CallExpr *) { return KnownBits(); })
+      .truth()
+      .has_value();
 }
 
 KnownBits ValueSlots::returnBits(CallBits OfCall) const {
