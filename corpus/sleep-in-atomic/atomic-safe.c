@@ -5,7 +5,14 @@
 // sleep, though the engine reaches a synchronous free of the credentials
 // that only `non_rcu` credentials take. The same free reached through
 // __put_task_struct() itself, which no contract covers, is reported.
+// console_unlock() "may be called from any context" (kernel/printk/printk.c,
+// 6.1.170-3 and 6.12.117): its flush reschedules only while the global
+// console_may_schedule is set, which only console_lock(), a sleeping lock,
+// sets. Its call from an irq_work callback is no sleep; the same flush
+// called under a spinlock, outside the contract, is reported.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags -I %S/Inputs | FileCheck %s %strict
+#include <linux/irq_work.h>
+#include <linux/sched.h>
 #include <linux/sleeping.h>
 #include <linux/spinlock.h>
 
@@ -66,8 +73,38 @@ void free_under_lock(struct task *t)
 	__put_task_struct(t);
 	spin_unlock(&lock);
 }
-// CHECK: atomic-safe.c:66:2: warning: '__put_task_struct()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: atomic-safe.c:65:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: atomic-safe.c:45:2: note: 'put_cred()' called here may sleep
-// CHECK: atomic-safe.c:38:3: note: 'put_cred_now()' called here may sleep
-// CHECK: atomic-safe.c:29:2: note: 'might_sleep()' may sleep here
+
+static int console_may_schedule;
+
+static void console_flush_all(int do_cond_resched)
+{
+	if (do_cond_resched)
+		cond_resched();
+}
+
+void console_unlock(void)
+{
+	console_flush_all(console_may_schedule);
+}
+
+static void klogd_work(struct irq_work *w)
+{
+	console_unlock();
+}
+
+static DEFINE_IRQ_WORK(klogd, klogd_work);
+
+void flush_under_lock(void)
+{
+	spin_lock(&lock);
+	console_flush_all(console_may_schedule);
+	spin_unlock(&lock);
+}
+// CHECK: atomic-safe.c:73:2: warning: '__put_task_struct()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: atomic-safe.c:72:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: atomic-safe.c:52:2: note: 'put_cred()' called here may sleep
+// CHECK: atomic-safe.c:45:3: note: 'put_cred_now()' called here may sleep
+// CHECK: atomic-safe.c:36:2: note: 'might_sleep()' may sleep here
+// CHECK: atomic-safe.c:100:2: warning: 'console_flush_all()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: atomic-safe.c:99:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: atomic-safe.c:82:3: note: 'cond_resched()' may sleep here
