@@ -89,8 +89,11 @@ struct KnownBits {
 };
 
 /// A value a caller passes: argument Index itself, or the field at path
-/// Field ("evt.cpumask") of the object the argument points to.
+/// Field ("evt.cpumask") of the object the argument points to, or (Field
+/// Pointee) the scalar the argument points to.
 struct ArgRef {
+  /// The path of `*p` where p points to a scalar: a guard's `_T = *p`.
+  static constexpr const char *Pointee = "*";
   uint8_t Index = 0;
   /// Interned: the solve holds millions of these, with few distinct paths.
   InternedString Field;

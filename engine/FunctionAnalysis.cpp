@@ -454,7 +454,8 @@ llvm::SmallVector<const ReturnStmt *, 4> FunctionAnalyzer::returns() const {
 }
 
 void FunctionAnalyzer::summarizeReturns() {
-  if (!FD->getReturnType()->isIntegralOrEnumerationType())
+  if (!FD->getReturnType()->isIntegralOrEnumerationType() &&
+      !FD->getReturnType()->isPointerType())
     return;
   std::optional<FunctionSummary::ReturnedParam> R;
   for (const ReturnStmt *Ret : returns()) {

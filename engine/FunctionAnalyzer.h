@@ -241,6 +241,11 @@ private:
   /// run finds, with the exits of the file's own targets, or a documented
   /// contract's effects.
   void addCallThrough(const clang::CallExpr *CE, std::vector<Event> &Events);
+  /// What is known of scalar variable V wherever the cleanup attribute's
+  /// call reads it: its initializer's bits, where nothing else writes V
+  /// (its address goes only to callees of the file that store nothing
+  /// through it: a guard's lock_ptr()).
+  KnownBits cleanedUpValue(const clang::VarDecl &V) const;
   /// What CE passes (Loc: where the call is), or a cleanup attribute's
   /// call of CleanedUp's address.
   CallSite callSite(const clang::CallExpr *CE, clang::SourceLocation Loc,

@@ -665,6 +665,45 @@ unsigned FunctionAnalyzer::testingBlock(const Stmt *S, SourceLocation UseLoc,
   return Tested ? Tester : ~0u;
 }
 
+KnownBits FunctionAnalyzer::cleanedUpValue(const VarDecl &V) const {
+  if (!V.getType()->isScalarType() || !V.getInit())
+    return {};
+  // Every use of V in the body: a read, or its address passed to a callee
+  // of the file whose summary stores nothing through that argument.
+  bool Kept = true;
+  std::function<void(const Stmt *)> Scan = [&](const Stmt *S) {
+    if (!S || !Kept)
+      return;
+    if (const auto *D = dyn_cast<DeclRefExpr>(S); D && D->getDecl() == &V) {
+      const Stmt *P =
+          parents().getParentIgnoreParenImpCasts(const_cast<DeclRefExpr *>(D));
+      const auto *Cast =
+          dyn_cast_or_null<ImplicitCastExpr>(parents().getParent(D));
+      if (Cast && Cast->getCastKind() == CK_LValueToRValue)
+        return;
+      const auto *Addr = dyn_cast_or_null<UnaryOperator>(P);
+      const auto *Call = Addr && Addr->getOpcode() == UO_AddrOf
+                             ? dyn_cast_or_null<CallExpr>(
+                                   parents().getParentIgnoreParenImpCasts(
+                                       const_cast<UnaryOperator *>(Addr)))
+                             : nullptr;
+      const FunctionSummary *Callee =
+          Call ? summaryOf(Call->getDirectCallee()) : nullptr;
+      Kept = Callee &&
+             llvm::none_of(Callee->ForCallers->Stores, [&](const ArgFact &F) {
+               unsigned I = F.first.Index;
+               return I < Call->getNumArgs() &&
+                      Call->getArg(I)->IgnoreParenImpCasts() == Addr;
+             });
+      return;
+    }
+    for (const Stmt *C : S->children())
+      Scan(C);
+  };
+  Scan(FD->getBody());
+  return Kept ? argumentBits(V.getInit()) : KnownBits{};
+}
+
 CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
                                     const VarDecl *CleanedUp) {
   CallSite C;
@@ -678,6 +717,8 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
          Fields->knownAt({CleanedUp, false, ""}, CurrentBlock,
                          unsigned(ElementEvents[Current].size() - 1)))
       Bits.push_back({ArgRef{0, Field}, B});
+    if (KnownBits B = cleanedUpValue(*CleanedUp); !B.unknown())
+      Bits.push_back({ArgRef{0, ArgRef::Pointee}, B});
   }
   CallSite::Passed Passes;
   for (unsigned I = 0; CE && I < std::min(CE->getNumArgs(), RelState::MaxParams);
@@ -964,6 +1005,20 @@ FunctionAnalyzer::paramTransfer(const Stmt *At, const Expr *Arg) const {
             return Value{int8_t(*I), false, BitsTransfer::identity()};
         // A parameter the function changes, or a local copy of one.
         const VarDecl *Var = varOf(E);
+        // A local that only ever holds a parameter passed on unchanged, as
+        // its initializer or a statement expression's last (a guard
+        // constructor's `t = ({ _lock; _T; })`).
+        if (const Expr *Init = Var ? Slots->onlyValue(Var) : nullptr) {
+          const Expr *X = Init->IgnoreParenImpCasts();
+          if (const auto *SE = dyn_cast<StmtExpr>(X))
+            if (const auto *Last =
+                    dyn_cast_or_null<Expr>(SE->getSubStmt()->body_back()))
+              X = Last->IgnoreParenImpCasts();
+          if (parameterOf(X) &&
+              TU.AST.hasSameType(X->getType(), Var->getType()))
+            if (std::optional<unsigned> I = Slots->forwardedParam(X))
+              return Value{int8_t(*I), false, BitsTransfer::identity()};
+        }
         if (auto R = At && Var ? ParamBits->at(At, Var) : std::nullopt)
           return Value{int8_t(R->first), false, R->second};
         return std::nullopt;
@@ -984,7 +1039,11 @@ std::optional<ArgRef> FunctionAnalyzer::callerRef(const Expr *Arg,
   // A field of what the argument points to, in an object of a parameter.
   std::optional<FieldPath> Obj = Slots->pointeeOf(Arg);
   std::optional<ArgRef> Mine = Obj ? Slots->argRefOf(*Obj) : std::nullopt;
-  if (Mine)
+  // What the argument points to is the object itself, or, where that is a
+  // parameter's own pointee, its Pointee.
+  if (Mine && CalleeRef.Field == ArgRef::Pointee)
+    Mine->Field = Mine->Field.empty() ? ArgRef::Pointee : Mine->Field;
+  else if (Mine)
     Mine->Field = joinField(Mine->Field, CalleeRef.Field);
   return Mine;
 }
@@ -1000,7 +1059,15 @@ FunctionAnalyzer::returnTransfer(const CallExpr *CE) const {
 
 KnownBits FunctionAnalyzer::returnBits(const CallExpr *CE) const {
   const FunctionSummary *S = summaryOf(CE->getDirectCallee());
-  return S ? S->ForCallers->ReturnBits : KnownBits{};
+  if (!S)
+    return {};
+  // A return made from an argument (a guard's constructor returns the
+  // pointer it locked) has what the transfer keeps of the argument's bits.
+  const FunctionSummary::ReturnedParam &T = S->ForCallers->ReturnTransfer;
+  if (T.Param < 0)
+    return S->ForCallers->ReturnBits;
+  return S->ForCallers->ReturnBits.meet(
+      T.Bits.apply(argumentBits(CE, unsigned(T.Param))));
 }
 
 FieldFacts FunctionAnalyzer::returnedFields(const CallExpr *CE) const {

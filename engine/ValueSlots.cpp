@@ -222,6 +222,15 @@ public:
       result(W->Value, V);
     return true;
   }
+  /// An asm statement's outputs hold what it leaves there.
+  bool VisitGCCAsmStmt(GCCAsmStmt *A) {
+    for (const Expr *Out : A->outputs())
+      if (const ValueDecl *D = namedDecl(Out)) {
+        Assigned.insert(D);
+        Replaced.insert(D);
+      }
+    return true;
+  }
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->hasInit() && scalarLocal(VD))
       result(VD->getInit(), VD);
@@ -637,9 +646,12 @@ std::optional<ArgRef> ValueSlots::argRefOf(const Expr *E) const {
   if (std::optional<unsigned> P = paramIndex(E))
     return ArgRef{uint8_t(*P), ""};
   std::optional<FieldPath> F = fieldOf(E);
-  if (!F || F->Field.empty()) // `*p` is no field
+  if (!F || (F->Field.empty() && !E->getType()->isScalarType()))
     return std::nullopt;
-  return argRefOf(*F);
+  std::optional<ArgRef> A = argRefOf(*F);
+  if (A && F->Field.empty()) // `*p`
+    A->Field = ArgRef::Pointee;
+  return A;
 }
 
 std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {

@@ -182,6 +182,10 @@ public:
   std::optional<ArgRef> argRefOf(const clang::Expr *E) const;
   /// The same of a field (or object) F, if a parameter points to it.
   std::optional<ArgRef> argRefOf(const FieldPath &F) const;
+  /// The only value local V ever holds, its initializer, if it has one.
+  const clang::Expr *onlyValue(const clang::VarDecl *V) const {
+    return Initializers.lookup(V);
+  }
   /// The parameter an argument passes on, if the function never assigns it.
   std::optional<unsigned> forwardedParam(const clang::Expr *Arg) const;
   /// The same of any parameter, not only of the first MaxParams.
