@@ -1011,8 +1011,7 @@ FunctionAnalyzer::paramTransfer(const Stmt *At, const Expr *Arg) const {
         if (const Expr *Init = Var ? Slots->onlyValue(Var) : nullptr) {
           const Expr *X = Init->IgnoreParenImpCasts();
           if (const auto *SE = dyn_cast<StmtExpr>(X))
-            if (const auto *Last =
-                    dyn_cast_or_null<Expr>(SE->getSubStmt()->body_back()))
+            if (const Expr *Last = statementValue(SE))
               X = Last->IgnoreParenImpCasts();
           if (parameterOf(X) &&
               TU.AST.hasSameType(X->getType(), Var->getType()))

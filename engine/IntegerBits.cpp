@@ -30,6 +30,11 @@ const ParmVarDecl *parameterOf(const Expr *E) {
   return dyn_cast_or_null<ParmVarDecl>(varOf(E));
 }
 
+const Expr *statementValue(const StmtExpr *S) {
+  const CompoundStmt *Body = S->getSubStmt();
+  return Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
+}
+
 std::optional<uint64_t> constantInteger(const Expr *E, ASTContext &Ctx) {
   Expr::EvalResult R;
   if (E->isValueDependent() || !E->getType()->isIntegralOrEnumerationType() ||

@@ -28,6 +28,9 @@ const clang::ValueDecl *lentTo(const clang::Expr *Arg);
 const clang::VarDecl *varOf(const clang::Expr *E);
 /// The parameter an expression names, as it is (casts aside).
 const clang::ParmVarDecl *parameterOf(const clang::Expr *E);
+/// What a statement expression's value is: its last statement, if that is
+/// an expression (`({ _lock; _T; })`).
+const clang::Expr *statementValue(const clang::StmtExpr *S);
 
 /// An integer constant's value.
 std::optional<uint64_t> constantInteger(const clang::Expr *E,

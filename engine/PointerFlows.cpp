@@ -1,4 +1,5 @@
 #include "engine/PointerFlows.h"
+#include "engine/IntegerBits.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -362,9 +363,7 @@ void PointerFlows::values(
       B && (B->getOpcode() == BO_Comma || B->getOpcode() == BO_Assign))
     return values(B->getRHS(), Out, Depth + 1);
   if (const auto *S = dyn_cast<StmtExpr>(E)) {
-    const CompoundStmt *Body = S->getSubStmt();
-    if (const auto *Last = dyn_cast_or_null<Expr>(
-            Body->body_empty() ? nullptr : Body->body_back()))
+    if (const Expr *Last = statementValue(S))
       return values(Last, Out, Depth + 1);
     return Out(Source::Unseen, "", E);
   }

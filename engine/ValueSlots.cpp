@@ -39,7 +39,7 @@ const Expr *ValueSlots::stripOnce(const Expr *E, bool &Negated,
     return CE->getArg(0)->IgnoreParenImpCasts();
   // A statement expression's value is its last statement's.
   if (const auto *SE = dyn_cast<StmtExpr>(E))
-    if (const auto *Last = dyn_cast_or_null<Expr>(SE->getSubStmt()->body_back()))
+    if (const Expr *Last = statementValue(SE))
       return Last->IgnoreParenImpCasts();
   // `x != NULL`, `x == 0`: a test of x.
   if (const auto *B = dyn_cast<BinaryOperator>(E);
