@@ -145,9 +145,10 @@ struct ParamTest {
   int8_t Other = -1;
 
   bool relation() const { return Other >= 0; }
-  /// Whether the test is the parameter's own truth (`if (ci)`): a
-  /// pointer's NULL test, which a caller's lock through the pointer or a
-  /// callee's returned pointer decides.
+  /// Whether the test is the parameter's own truth (`if (ci)`, `if
+  /// (noblock)`): a pointer's NULL test, which a caller's lock through the
+  /// pointer or a callee's returned pointer decides, or a flag's, which a
+  /// caller's constant or its own flag decides.
   bool truth() const {
     return !relation() && Arg.Field.empty() && Mask == ~uint64_t(0) &&
            Value == 0;

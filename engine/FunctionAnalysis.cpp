@@ -45,6 +45,18 @@ namespace {
 constexpr unsigned MaxStatesPerPoint = 32;
 using StateSet = llvm::SmallVector<RelState, 4>;
 
+/// What an exit keeps of a path's facts: what it returns, the parameter
+/// tests and the joins. A local's value, or which way the path found a
+/// parameter, means nothing to callers (the exits drop them), and kept
+/// until then they would fill the exit's states with paths that differ
+/// only in them, past MaxStatesPerPoint.
+RelState exitFacts(const RelState &S) {
+  RelState X = S.withoutLocalFacts();
+  X.ParamKnown = X.ParamTrue = 0;
+  X.Returns = S.Returns;
+  return X;
+}
+
 bool addState(StateSet &Set, const RelState &S) {
   if (S.overflowed())
     return false;
@@ -265,6 +277,21 @@ std::optional<RelState> FunctionAnalyzer::afterCallee(const Event &E,
 }
 
 void FunctionAnalyzer::write(const SlotWrite &W, StateSet &States) const {
+  if (W.When != SlotWrite::Always) {
+    // The paths the guard does not hold on pass unchanged.
+    StateSet Taken, Rest;
+    for (const RelState &S : States)
+      (W.holdsOn(S.fact(W.GuardSlot)) ? Taken : Rest).push_back(S);
+    if (Taken.empty())
+      return;
+    SlotWrite Unguarded = W;
+    Unguarded.When = SlotWrite::Always;
+    write(Unguarded, Taken);
+    for (const RelState &S : Taken)
+      addState(Rest, S);
+    States = std::move(Rest);
+    return;
+  }
   // Every state once per value of what is split on; Take makes the state
   // for a value, false where the path cannot have it.
   auto SplitOn = [&](llvm::function_ref<bool(RelState &, bool)> Take) {
@@ -344,7 +371,8 @@ void FunctionAnalyzer::solve() {
       bool Ends = Succ == ExitBlock && B->hasNoReturnElement();
       bool Changed = false;
       for (const RelState &S : Edge)
-        Changed |= addState(Ends ? NoReturn : In[Succ->getBlockID()], S);
+        Changed |= addState(Ends ? NoReturn : In[Succ->getBlockID()],
+                            Succ == ExitBlock ? exitFacts(S) : S);
       if (Changed && !Ends)
         Work.insert(RpoIndex[Succ->getBlockID()]);
     }
@@ -365,11 +393,12 @@ void FunctionAnalyzer::solve() {
   // (include/linux/cleanup.h, 6.1 and 6.12), which the constructor always
   // set.
   //
-  // A pointer parameter's truth that the two exits found the other way
-  // (`if (ci) spin_unlock(&ci->lock);`) separates a release: a caller
-  // that knows the pointer it passes (it locked through it, or a callee
-  // returned it with the lock) takes the one exit, and one that does not
-  // takes both, keeping the lock on one path. So does a pointer field's:
+  // A parameter's truth that the two exits found the other way (`if (ci)
+  // spin_unlock(&ci->lock);`, `if (locked) spin_unlock(l);`) separates a
+  // release: a caller that knows what it passes (it locked through the
+  // pointer, a callee returned it with the lock, a constant flag) takes
+  // the one exit, and one that does not takes both, keeping the lock on
+  // one path. So does a pointer field's:
   // a guard's destructor unlocks only `if (_T->lock)` (6.12's
   // include/linux/cleanup.h), and its caller knows the `.lock` its
   // constructor set from the pointer it was given. Not a hold: within a cycle
@@ -410,10 +439,7 @@ void FunctionAnalyzer::solve() {
     if (Kept(S, &RelState::PreemptDepth, false) &&
         Kept(S, &RelState::RcuDepth, true) &&
         Kept(S, &RelState::BhDepth, true) && IrqsKept(S)) {
-      RelState X = S.withoutLocalFacts();
-      X.ParamKnown = X.ParamTrue = 0; // about this function's parameters
-      X.Returns = S.Returns;
-      addState(Exits, X);
+      addState(Exits, exitFacts(S));
     }
   // Parameter tests and joins at the exits tell callers which exits their
   // arguments and the run rule out; where every exit leaves the same

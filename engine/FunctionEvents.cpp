@@ -956,15 +956,25 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
                                                           T.Mask, T.Value}))
         I.Slot = int8_t(*Slot);
     } else if (T.truth()) {
-      // A local pointer's own slot holds its truth: the test holds where
-      // it is not NULL.
+      // A local's own slot holds its truth: the test holds where it is not
+      // NULL (a local pointer), not zero.
       const Expr *Arg = CE->getArg(T.Arg.Index)->IgnoreParenImpCasts();
       if (std::optional<unsigned> Slot =
               isa<DeclRefExpr>(Arg) ? Slots->slotOf(Arg) : std::nullopt;
           Slot && *Slot >= RelState::MaxParams) {
         I.Slot = int8_t(*Slot);
         I.Negated = T.Equal;
+        continue;
       }
+      // A flag made of the caller's own parameters (`flags & MSG_DONTWAIT`)
+      // is the caller's test.
+      bool Negated = false;
+      if (std::optional<ParamTest> Mine =
+              Slots->truthOfValue(CE->getArg(T.Arg.Index), Negated))
+        if (std::optional<unsigned> Slot = Slots->testSlot(*Mine)) {
+          I.Slot = int8_t(*Slot);
+          I.Negated = Negated;
+        }
     }
   }
   return Out;

@@ -665,7 +665,8 @@ std::optional<ParamTest> ValueSlots::paramTest(const Expr *E) const {
 
 std::optional<ParamTest> ValueSlots::truthTest(const Expr *E) const {
   std::optional<unsigned> P = paramIndex(E->IgnoreParenImpCasts());
-  if (!P || !E->IgnoreParenImpCasts()->getType()->isPointerType())
+  QualType T = E->IgnoreParenImpCasts()->getType();
+  if (!P || !(T->isPointerType() || T->isIntegerType()))
     return std::nullopt;
   return ParamTest::truthOf(uint8_t(*P));
 }
@@ -1115,6 +1116,8 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
     Out.push_back({SlotWrite::Fork, Slot, uint8_t(F - Forks.begin())});
   if (Value && SetByEvent.contains(Value))
     return; // the call's own event sets it, or the fork
+  if (chooses(Slot, Value, Out))
+    return;
   bool Negated = false;
   if (std::optional<unsigned> Test =
           Value ? testSlotOf(strip(Value, Negated, Ctx), Negated)
@@ -1142,6 +1145,44 @@ void ValueSlots::assign(uint8_t Slot, const Expr *Value,
     Out.push_back({SlotWrite::Copy, Slot, uint8_t(*varSlot(Local))});
   else
     Out.push_back({SlotWrite::Forget, Slot});
+}
+
+bool ValueSlots::chooses(uint8_t Slot, const Expr *Value,
+                         llvm::SmallVectorImpl<SlotWrite> &Out) const {
+  const auto *C =
+      Value ? dyn_cast<ConditionalOperator>(Value->IgnoreParenImpCasts())
+            : nullptr;
+  if (!C)
+    return false;
+  // The CFG evaluates each arm on its own path, after the branch on the
+  // condition: the paths that found the condition know which arm they took.
+  bool Negated = false;
+  const Expr *Cond = strip(C->getCond(), Negated, Ctx);
+  std::optional<unsigned> On = slotOf(Cond);
+  if (!On)
+    On = testSlotOf(Cond, Negated);
+  if (!On)
+    return false;
+  auto Arm = [&](const Expr *E, SlotWrite::Guard When) {
+    llvm::SmallVector<SlotWrite, 2> Writes;
+    assign(Slot, E, Writes);
+    // A choice within the arm is more than one guard says: it forgets.
+    if (llvm::any_of(Writes, [](const SlotWrite &W) {
+          return W.When != SlotWrite::Always;
+        }))
+      Writes = {{SlotWrite::Forget, Slot}};
+    for (SlotWrite W : Writes) {
+      W.When = When;
+      W.GuardSlot = uint8_t(*On);
+      Out.push_back(W);
+    }
+  };
+  Arm(C->getTrueExpr(), Negated ? SlotWrite::IfFalse : SlotWrite::IfTrue);
+  Arm(C->getFalseExpr(), Negated ? SlotWrite::IfTrue : SlotWrite::IfFalse);
+  Out.push_back({SlotWrite::Forget, Slot});
+  Out.back().When = SlotWrite::IfUnknown;
+  Out.back().GuardSlot = uint8_t(*On);
+  return true;
 }
 
 void ValueSlots::writes(const Stmt *S,

@@ -73,6 +73,24 @@ struct SlotWrite {
   } K = Forget;
   uint8_t Slot = 0, From = 0;
   bool Value = false;
+  /// Applies only on the paths where slot GuardSlot holds this (a
+  /// conditional expression's arm: `return noblock ? 0 : timeo;`).
+  enum Guard : uint8_t { Always, IfTrue, IfFalse, IfUnknown } When = Always;
+  uint8_t GuardSlot = 0;
+
+  /// Whether the write applies on a path that found GuardSlot to be Found.
+  bool holdsOn(std::optional<bool> Found) const {
+    switch (When) {
+    case Always:
+      return true;
+    case IfUnknown:
+      return !Found;
+    case IfTrue:
+    case IfFalse:
+      return Found && *Found == (When == IfTrue);
+    }
+    return false;
+  }
 };
 
 /// The kernel model primitive an expression is (a call, or the expansion
@@ -139,6 +157,12 @@ public:
                                      bool &Negated) const;
   /// The slot of test T, added if it is new and there is room.
   std::optional<unsigned> testSlot(const ParamTest &T);
+  /// The test of the parameters a value's truth is (`flags & MSG_DONTWAIT`
+  /// passed as a callee's flag); Negated flips where it is its negation.
+  std::optional<ParamTest> truthOfValue(const clang::Expr *E,
+                                        bool &Negated) const {
+    return testOf(strip(E, Negated, Ctx), Negated);
+  }
   llvm::ArrayRef<ParamTest> tests() const { return Tests; }
   /// The parameter a parameter slot or a test slot is about.
   std::optional<unsigned> paramOf(unsigned Slot) const;
@@ -244,9 +268,9 @@ private:
                                        clang::ASTContext &Ctx);
   std::optional<unsigned> paramIndex(const clang::Expr *E) const;
   std::optional<ParamTest> paramTest(const clang::Expr *E) const;
-  /// The truth test a condition that is one of the function's pointer
-  /// parameters is (`if (ci)`): kept, beside the parameter's own slot, in
-  /// a test slot, which goes to the summary.
+  /// The truth test a condition that is one of the function's pointer or
+  /// integer parameters is (`if (ci)`, `if (noblock)`): kept, beside the
+  /// parameter's own slot, in a test slot, which goes to the summary.
   std::optional<ParamTest> truthTest(const clang::Expr *E) const;
   /// A relation test a condition is (`a != b`, `f(a) == f(b)` where f
   /// returns the address of a member of what its argument points to).
@@ -281,6 +305,10 @@ private:
                   llvm::SmallVectorImpl<SlotWrite> &Out) const;
   std::optional<unsigned> localOf(const clang::Expr *E) const;
   void writeTo(const clang::Expr *LHS, const clang::Expr *RHS,
+               llvm::SmallVectorImpl<SlotWrite> &Out) const;
+  /// Where Value is a conditional expression whose condition a slot keeps:
+  /// Slot takes each arm's value on the paths that took it.
+  bool chooses(uint8_t Slot, const clang::Expr *Value,
                llvm::SmallVectorImpl<SlotWrite> &Out) const;
   /// Slot takes Value (null: something unknown).
   void assign(uint8_t Slot, const clang::Expr *Value,
