@@ -33,6 +33,16 @@ struct AnalysedSource {
   }
 };
 
+/// A kernel model with only a spinlock's lock and unlock, which disable
+/// and enable preemption.
+inline constexpr const char *SpinLockModel = R"(
+primitives:
+  - names: [spin_lock]
+    effects: [preempt-disable]
+  - names: [spin_unlock]
+    effects: [preempt-enable]
+)";
+
 /// Code, a file at Path, summarised under ModelYaml.
 inline AnalysedSource analyseSource(const char *ModelYaml, const char *Code,
                                     const char *Path) {

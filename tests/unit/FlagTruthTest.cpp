@@ -13,13 +13,7 @@ using namespace kharden;
 
 namespace {
 
-constexpr const char *Model = R"(
-primitives:
-  - names: [spin_lock]
-    effects: [preempt-disable]
-  - names: [spin_unlock]
-    effects: [preempt-enable]
-)";
+constexpr const char *Model = test::SpinLockModel;
 
 constexpr const char *Code = R"(
 struct sock { long timeo; };

@@ -107,13 +107,7 @@ TEST(GuardFields, TheCleanupCallPassesTheFieldsAndTheBlockEnds) {
 
 // DEFINE_LOCK_GUARD_1 (6.12's include/linux/cleanup.h): the constructor
 // returns `{ .lock = l }`, the destructor unlocks only `if (_T->lock)`.
-constexpr const char *LockModel = R"(
-primitives:
-  - names: [spin_lock]
-    effects: [preempt-disable]
-  - names: [spin_unlock]
-    effects: [preempt-enable]
-)";
+constexpr const char *LockModel = test::SpinLockModel;
 
 constexpr const char *LockCode = R"(
 typedef struct { int v; } spinlock_t;

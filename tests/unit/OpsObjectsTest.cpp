@@ -14,13 +14,7 @@ using namespace kharden;
 
 namespace {
 
-constexpr const char *Model = R"(
-primitives:
-  - names: [spin_lock]
-    effects: [preempt-disable]
-  - names: [spin_unlock]
-    effects: [preempt-enable]
-)";
+constexpr const char *Model = test::SpinLockModel;
 
 /// Two objects of `struct ops`, one that locks then unlocks and one the
 /// other way round, with targets of linkage Linkage, and Extra more
