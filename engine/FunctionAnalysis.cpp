@@ -47,9 +47,9 @@ using StateSet = llvm::SmallVector<RelState, 4>;
 
 /// What an exit keeps of a path's facts: what it returns, the parameter
 /// tests and the joins. A local's value, or which way the path found a
-/// parameter, means nothing to callers (the exits drop them), and kept
-/// until then they would fill the exit's states with paths that differ
-/// only in them, past MaxStatesPerPoint.
+/// parameter, means nothing to callers, and kept into the exit block they
+/// would fill its states with paths that differ only in them, past
+/// MaxStatesPerPoint: they are dropped on the way in.
 RelState exitFacts(const RelState &S) {
   RelState X = S.withoutLocalFacts();
   X.ParamKnown = X.ParamTrue = 0;
@@ -439,7 +439,7 @@ void FunctionAnalyzer::solve() {
     if (Kept(S, &RelState::PreemptDepth, false) &&
         Kept(S, &RelState::RcuDepth, true) &&
         Kept(S, &RelState::BhDepth, true) && IrqsKept(S)) {
-      addState(Exits, exitFacts(S));
+      addState(Exits, S); // exitFacts() already, on the way in
     }
   // Parameter tests and joins at the exits tell callers which exits their
   // arguments and the run rule out; where every exit leaves the same
