@@ -1,6 +1,4 @@
-// might_sleep_if(cond) is evidence only where cond is known to hold: its
-// expansion, `if (cond) might_sleep();`, is a test of the parameter a
-// caller's constant decides (include/linux/kernel.h, 6.1 and 6.12). A
+// might_sleep_if(cond) is evidence only where cond is known to hold; a
 // trylock counts as taking the lock.
 // RUN: not %kharden check --checks=percpu-preemptible %s -- %kflags | FileCheck %s %strict
 #include <linux/percpu.h>
@@ -30,7 +28,7 @@ void sure_caller(void)
 	might_sleep_if(1);
 	__this_cpu_inc(budget);
 	// CHECK: conditional-sleep.c:[[@LINE-1]]:2: warning: per-CPU read-modify-write '__this_cpu_inc(budget)' where preemption is enabled; a preempting task may interleave with it, or the task may migrate [percpu-preemptible]
-	// CHECK: conditional-sleep.c:[[@LINE-3]]:2: note: 'might_sleep()' may sleep: preemption and IRQs are enabled here
+	// CHECK: conditional-sleep.c:[[@LINE-3]]:2: note: 'might_sleep_if(1)' may sleep: preemption and IRQs are enabled here
 }
 
 void try_caller(void)

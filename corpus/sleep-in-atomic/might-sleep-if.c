@@ -1,8 +1,11 @@
-// might_sleep_if(cond) is its expansion, `if (cond) might_sleep();`
-// (include/linux/kernel.h, 6.1 and 6.12): a test of the parameters that
-// the callers' arguments decide, a flag's truth or a GFP mask's bits.
-// Under a lock, a caller passing 0 or GFP_ATOMIC is fine, one passing 1
-// or GFP_KERNEL is not, and one passing what it does not know may sleep.
+// might_sleep_if(cond) is evidence only where cond is literally true (the
+// kernel model's primitive): a condition the callers' arguments would
+// decide is not followed. Its expansion, `if (cond) might_sleep();`, would
+// report a caller passing 1 or GFP_KERNEL under a lock, but also every
+// caller whose mask the engine does not know (6.12's skb_unclone() below
+// do_one_broadcast()'s `p->allocation`: 32 false findings on `fs/ net/`,
+// docs/triage.md "Session 44"). So the two sleeps under the lock below
+// are known misses, and only the literal one is reported.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -31,17 +34,8 @@ void locked(int unknown)
 	maybe_block(1);
 	get_buffer(GFP_KERNEL);
 	maybe_block(unknown);
+	might_sleep_if(1);
 	spin_unlock(&lock);
 }
-// CHECK: might-sleep-if.c:31:2: warning: 'maybe_block()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: might-sleep-if.c:28:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: might-sleep-if.c:17:2: note: 'might_sleep()' may sleep here
-// CHECK: might-sleep-if.c:11:45: note: expanded from macro 'might_sleep_if'
-// CHECK: might-sleep-if.c:32:2: warning: 'get_buffer()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: might-sleep-if.c:28:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: might-sleep-if.c:22:2: note: 'might_sleep()' may sleep here
-// CHECK: might-sleep-if.c:11:45: note: expanded from macro 'might_sleep_if'
-// CHECK: might-sleep-if.c:33:2: warning: 'maybe_block()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: might-sleep-if.c:28:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: might-sleep-if.c:17:2: note: 'might_sleep()' may sleep here
-// CHECK: might-sleep-if.c:11:45: note: expanded from macro 'might_sleep_if'
+// CHECK: might-sleep-if.c:37:2: warning: 'might_sleep_if()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: might-sleep-if.c:31:2: note: atomic region begun here by 'spin_lock(&lock)'
