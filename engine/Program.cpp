@@ -1332,6 +1332,11 @@ bool Program::narrowable(const CallSite &C) const {
   return Via && (Via == BlockVia || isParameterSlot(C));
 }
 
+bool Program::walksChain(const CallSite &C, const AbsState &Entry) const {
+  const Resolution *Via = slotOf(C);
+  return Via == BlockVia && viaAt(Via, -1, Entry) != Via;
+}
+
 bool Program::isParameterSlot(const CallSite &C) {
   return llvm::StringRef(C.Through.str()).starts_with(ParameterSlotPrefix);
 }

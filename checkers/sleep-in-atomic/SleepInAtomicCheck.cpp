@@ -105,6 +105,31 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
   return Out;
 }
 
+/// Where the first choice on the way from call C down Witness's chain is
+/// made: a call through a pointer that may hold one of several functions.
+/// A call through a parameter is none: its context passes one function,
+/// or the call is not followed.
+Note choiceNote(const Program &P, const CallSite &C,
+                const SleepWitness &Witness) {
+  const CallSite *At = &C;
+  for (const SleepWitness *W = &Witness; W; W = W->Next) {
+    llvm::SmallVector<size_t, 8> Targets;
+    P.targetsOf(*At, Targets);
+    if (Sleepers::isChoice(*At, Targets.size()) &&
+        !Program::isParameterSlot(*At))
+      return {At->Where,
+              "'" + At->CalleeName.str() + "' may hold any of " +
+                  std::to_string(Targets.size()) +
+                  " functions here: whether the one that sleeps runs is the "
+                  "object's state, so the sleep is a possible one"};
+    if (W->Call < 0)
+      break;
+    At = &P.functions()[W->Function].Calls[W->Call];
+  }
+  return {C.Where, "a call on the way may reach one of several functions: "
+                   "the sleep is a possible one"};
+}
+
 } // namespace
 
 // A call may reach a sleep in another file: every call counts, and
@@ -124,7 +149,12 @@ void SleepInAtomicCheck::run(const Program &P,
       return false;
     return !rulesFor(M, Op).empty();
   };
-  Sleepers S(P, IsSleep);
+  // A sleep that only a choice reaches (a call through a pointer that may
+  // hold any of several functions, the one that sleeps among them) is a
+  // possible one: reported as a note, below the sleeps the code itself
+  // decides.
+  Sleepers Definite(P, IsSleep, /*Choices=*/false);
+  Sleepers Possible(P, IsSleep, /*Choices=*/true);
   const FunctionTable &Fs = P.functions();
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
@@ -156,19 +186,26 @@ void SleepInAtomicCheck::run(const Program &P,
         }
       return std::nullopt;
     };
-    auto Report = [&](SourcePoint At, std::string What,
+    // What: the sleeping primitive or callee; Via: how a call reached it.
+    auto Report = [&](SourcePoint At, std::string What, std::string Via,
                       std::vector<Note> Macro, const auto &Found,
-                      std::vector<Note> Down) {
+                      std::vector<Note> Down,
+                      std::optional<Note> Choice = std::nullopt) {
       const auto &[Context, State, W, Witness] = Found;
       Finding Fd;
       Fd.Check = name().str();
       Fd.Where = std::move(At);
       Fd.Function = F.name();
-      Fd.Message = What + " may sleep, called " + where(W, State, PreemptRcu);
+      Fd.Message =
+          What + " may sleep, called " + Via + where(W, State, PreemptRcu);
       Fd.Evidence = contextWordName(W).str();
       Fd.Notes = std::move(Macro);
       llvm::append_range(Fd.Notes, Context);
       llvm::append_range(Fd.Notes, Down);
+      if (Choice) {
+        Fd.Level = Severity::Note;
+        Fd.Notes.push_back(std::move(*Choice));
+      }
       Out.push_back(std::move(Fd));
     };
     for (size_t O = 0; O < F.Ops.size(); ++O) {
@@ -182,26 +219,36 @@ void SleepInAtomicCheck::run(const Program &P,
             return Sleepers::failsInstead(Op, R) ? nullptr : &Here;
           });
       if (Found)
-        Report(Op.Where, "'" + Op.Name + "()'", Op.MacroNotes, *Found, {});
+        Report(Op.Where, "'" + Op.Name + "()'", "", Op.MacroNotes, *Found, {});
     }
-    for (const CallSite &C : F.Calls) {
-      size_t Callee = 0;
-      auto Found = Find(
-          C.States, true,
-          [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
-            for (size_t To : S.callees(F, C, E))
-              if (const SleepWitness *W =
-                      S.sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
-                               Sleepers::faultsOffAt(0, R))) {
-                Callee = To;
-                return W;
-              }
-            return nullptr;
-          });
-      if (Found)
-        Report(C.Where, "'" + Fs[Callee].name().str() + "()'", {}, *Found,
-               S.chain(*std::get<3>(*Found)));
-    }
+    for (const CallSite &C : F.Calls)
+      for (Sleepers *S : {&Definite, &Possible}) {
+        size_t Callee = 0;
+        auto Found = Find(
+            C.States, true,
+            [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
+              for (size_t To : S->callees(F, C, E))
+                if (const SleepWitness *W =
+                        S->sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
+                                  Sleepers::faultsOffAt(0, R))) {
+                  Callee = To;
+                  return W;
+                }
+              return nullptr;
+            });
+        if (!Found)
+          continue;
+        std::string What = "'" + Fs[Callee].name().str() + "()'";
+        std::string Via =
+            C.Through.empty() ? "" : "through '" + C.CalleeName.str() + "' ";
+        const SleepWitness &Witness = *std::get<3>(*Found);
+        std::optional<Note> Choice;
+        if (S == &Possible)
+          Choice = choiceNote(P, C, Witness);
+        Report(C.Where, What, Via, {}, *Found, S->chain(Witness),
+               std::move(Choice));
+        break;
+      }
   }
 }
 

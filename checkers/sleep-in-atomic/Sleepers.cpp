@@ -7,8 +7,8 @@
 namespace kharden {
 
 Sleepers::Sleepers(const Program &P,
-                   std::function<bool(const Operation &)> IsSleep)
-    : P(P), IsSleep(std::move(IsSleep)) {
+                   std::function<bool(const Operation &)> IsSleep, bool Choices)
+    : P(P), IsSleep(std::move(IsSleep)), Choices(Choices) {
   solveUnconditional();
 }
 
@@ -61,7 +61,12 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
   // some caller passes as a parameter (kref_put()'s release) for the
   // callers that pass another: the context says which it passed, or
   // nothing is known.
-  if (P.targetsAt(F, C, Entry, Out))
+  // Nor, where Choices is off, does a call whose pointer may hold one of
+  // several: which an object holds (a socket's protocol, a stopper's
+  // function) is state no caller's code shows. A notifier chain's walk
+  // calls every block on the chain: no choice.
+  if (P.targetsAt(F, C, Entry, Out) ||
+      (!Choices && isChoice(C, Out.size()) && !P.walksChain(C, Entry)))
     Out.clear();
   // A function the kernel documents as callable in atomic context
   // (put_task_struct()) sleeps, if at all, only on paths its contract rules
@@ -223,8 +228,11 @@ std::vector<Note> Sleepers::chain(const SleepWitness &First) const {
       break;
     }
     const CallSite &C = F.Calls[W->Call];
-    Out.push_back({C.Where, "'" + P.functions()[W->Callee].name().str() +
-                                "()' called here may sleep"});
+    std::string Callee = "'" + P.functions()[W->Callee].name().str() + "()'";
+    Out.push_back({C.Where, C.Through.empty()
+                                ? Callee + " called here may sleep"
+                                : Callee + " called through '" +
+                                      C.CalleeName.str() + "' may sleep"});
   }
   return Out;
 }

@@ -36,9 +36,11 @@ struct SleepWitness {
 class Sleepers {
 public:
   /// IsSleep: whether an operation counts as sleeping (the check's rules
-  /// and options decide).
-  Sleepers(const Program &P,
-           std::function<bool(const Operation &)> IsSleep);
+  /// and options decide). Choices: whether a call through a pointer that
+  /// may reach several functions (isChoice()) is a call of each of them,
+  /// or of none: which one runs is the object's to say, not the code's.
+  Sleepers(const Program &P, std::function<bool(const Operation &)> IsSleep,
+           bool Choices);
 
   /// How F may sleep when a call enters it in Entry (its arguments and the
   /// kind of context are what matter), or null if it cannot. FaultsOff:
@@ -49,10 +51,15 @@ public:
                              int FaultsOff = 0);
   /// The notes from W down to the sleeping primitive.
   std::vector<Note> chain(const SleepWitness &W) const;
+  /// Whether C, found to reach Targets functions, is a call through a
+  /// pointer that may hold any of several.
+  static bool isChoice(const CallSite &C, size_t Targets) {
+    return !C.Through.empty() && Targets > 1;
+  }
   /// Callees of C, a call of F entered in Entry, that may be entered
   /// through it (not a generic hook's, nor a function some other caller
   /// passes as a parameter, nor one the kernel model says is
-  /// `atomic-safe`).
+  /// `atomic-safe`, nor, without Choices, any of a choice's).
   llvm::SmallVector<size_t, 4> callees(const FunctionSummary &F,
                                        const CallSite &C,
                                        const AbsState &Entry) const;
@@ -73,6 +80,7 @@ private:
 
   const Program &P;
   std::function<bool(const Operation &)> IsSleep;
+  bool Choices;
   std::deque<SleepWitness> Store; ///< Never relocated.
   /// With nothing known of the arguments or the context: every path.
   std::vector<const SleepWitness *> Unconditional;

@@ -60,7 +60,7 @@ void put_named(struct ref *r)
 }
 // CHECK: passed-functions.c:57:2: warning: 'ref_put()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: passed-functions.c:56:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: passed-functions.c:31:3: note: 'release_slow()' called here may sleep
+// CHECK: passed-functions.c:31:3: note: 'release_slow()' called through 'release' may sleep
 // CHECK: passed-functions.c:36:2: note: 'mutex_lock()' may sleep here
 
 void put_fields(struct slow_obj *s, struct fast_obj *f)
@@ -72,7 +72,7 @@ void put_fields(struct slow_obj *s, struct fast_obj *f)
 }
 // CHECK: passed-functions.c:69:2: warning: 'ref_put()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: passed-functions.c:68:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: passed-functions.c:31:3: note: 'release_slow()' called here may sleep
+// CHECK: passed-functions.c:31:3: note: 'release_slow()' called through 'release' may sleep
 // CHECK: passed-functions.c:36:2: note: 'mutex_lock()' may sleep here
 
 static int slow_event(struct notifier_block *nb, unsigned long val, void *v)
@@ -107,5 +107,5 @@ void notify_locked(void)
 // CHECK: passed-functions.c:103:2: warning: 'atomic_notifier_call_chain()' may sleep, called with preemption disabled [sleep-in-atomic]
 // CHECK: passed-functions.c:102:2: note: atomic region begun here by 'spin_lock(&lock)'
 // CHECK: notifier-walk.h:22:9: note: 'notifier_call_chain()' called here may sleep
-// CHECK: notifier-walk.h:13:9: note: 'slow_event()' called here may sleep
+// CHECK: notifier-walk.h:13:9: note: 'slow_event()' called through 'struct notifier_block.notifier_call' may sleep
 // CHECK: passed-functions.c:80:2: note: 'mutex_lock()' may sleep here

@@ -22,6 +22,6 @@ void dev_reset(const struct dev_ops *o)
 	o->reset();
 	spin_unlock(&lock);
 }
-// CHECK: through-pointer.c:22:2: warning: 'slow_reset()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: through-pointer.c:22:2: warning: 'slow_reset()' may sleep, called through 'struct dev_ops.reset' with preemption disabled [sleep-in-atomic]
 // CHECK: through-pointer.c:21:2: note: atomic region begun here by 'spin_lock(&lock)'
 // CHECK: through-pointer.c:13:2: note: 'mutex_lock()' may sleep here

@@ -57,7 +57,9 @@ struct Judged {
 
 /// Which calls of caller() reach a sleeping user access, in call order.
 Judged judge(const Program &P) {
-  Sleepers S(P, [](const Operation &Op) { return Op.Rule == rules::MayFault; });
+  Sleepers S(
+      P, [](const Operation &Op) { return Op.Rule == rules::MayFault; },
+      /*Choices=*/true);
   Judged Out;
   const FunctionSummary *Caller = P.find("caller");
   if (!Caller) {
