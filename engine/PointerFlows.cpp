@@ -285,7 +285,27 @@ PointerFlows::variableSlot(const ValueDecl *D) const {
     Key = "var:" + TU.linkName(TU.point(V->getLocation()).File.str() + "@" +
                                V->getName().str());
   }
-  return SlotName{std::move(Key), V->getName().str(), "", false};
+  return SlotName{std::move(Key), displayOf(V), "", false};
+}
+
+std::string PointerFlows::displayOf(const VarDecl *V, unsigned Depth) const {
+  // A macro's own local (INDIRECT_CALL_1()'s `typeof(f) __f1 = (f);`) is
+  // named by what the macro's user wrote for it: `sk->sk_prot->release_cb`.
+  const Expr *Init = V->getInit();
+  if (!V->getLocation().isMacroID() || !Init || Depth > 4)
+    return V->getName().str();
+  Init = Init->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<DeclRefExpr>(Init))
+    if (const auto *From = dyn_cast<VarDecl>(D->getDecl());
+        From && From->isLocalVarDecl())
+      return displayOf(From, Depth + 1);
+  const SourceManager &SM = TU.AST.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Init->getSourceRange()), SM,
+      TU.AST.getLangOpts());
+  if (!Range.isValid())
+    return V->getName().str();
+  return Lexer::getSourceText(Range, SM, TU.AST.getLangOpts()).str();
 }
 
 std::optional<PointerFlows::SlotName>
