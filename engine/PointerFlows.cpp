@@ -292,7 +292,8 @@ std::string PointerFlows::displayOf(const VarDecl *V, unsigned Depth) const {
   // A macro's own local (INDIRECT_CALL_1()'s `typeof(f) __f1 = (f);`) is
   // named by what the macro's user wrote for it: `sk->sk_prot->release_cb`.
   const Expr *Init = V->getInit();
-  if (!V->getLocation().isMacroID() || !Init || Depth > 4)
+  if (!V->isLocalVarDecl() || !V->getLocation().isMacroID() || !Init ||
+      Depth > 4)
     return V->getName().str();
   Init = Init->IgnoreParenImpCasts();
   if (const auto *D = dyn_cast<DeclRefExpr>(Init))

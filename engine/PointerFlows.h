@@ -84,8 +84,8 @@ private:
   std::optional<SlotName> slotOf(const clang::Expr *LValue) const;
   std::optional<SlotName> fieldSlot(const clang::FieldDecl *FD) const;
   std::optional<SlotName> variableSlot(const clang::ValueDecl *D) const;
-  /// How V is shown in messages: its name, or for a macro's own local,
-  /// the text it was initialized from.
+  /// How V is shown in messages: its name, or for a local a macro
+  /// declares, the text it was initialized from.
   std::string displayOf(const clang::VarDecl *V, unsigned Depth = 0) const;
   /// Calls Out for each source of a function pointer value.
   void values(const clang::Expr *E,

@@ -1,6 +1,7 @@
 // A call through a macro's own local (6.12's INDIRECT_CALL_1() keeps its
 // pointer in `typeof(f) __f1 = (f);`) is named by what the macro's user
-// wrote, also through a nested one's local.
+// wrote, also through a nested one's local; a global a macro defines keeps
+// its name.
 // RUN: not %kharden check --checks=sleep-in-atomic --min-severity=note %s -- %kflags | FileCheck %s %strict
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
@@ -39,7 +40,20 @@ void dev_reset_locked(struct dev *d)
 	INDIRECT_CALL_2(d->ops->reset, fast_reset, other_reset);
 	spin_unlock(&lock);
 }
-// CHECK: through-macro-local.c:39:2: note: 'slow_reset()' may sleep, called through 'd->ops->reset' with preemption disabled [sleep-in-atomic]
-// CHECK: through-macro-local.c:38:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: through-macro-local.c:20:2: note: 'mutex_lock()' may sleep here
-// CHECK: through-macro-local.c:39:2: note: 'd->ops->reset' may hold any of 3 functions here: whether the one that sleeps runs is the object's state, so the sleep is a possible one
+// CHECK: through-macro-local.c:40:2: note: 'slow_reset()' may sleep, called through 'd->ops->reset' with preemption disabled [sleep-in-atomic]
+// CHECK: through-macro-local.c:39:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: through-macro-local.c:21:2: note: 'mutex_lock()' may sleep here
+// CHECK: through-macro-local.c:40:2: note: 'd->ops->reset' may hold any of 3 functions here: whether the one that sleeps runs is the object's state, so the sleep is a possible one
+
+#define DEFINE_HOOK(name, fn) static void (*name)(void) = fn
+DEFINE_HOOK(reset_hook, slow_reset);
+
+void hook_locked(void)
+{
+	spin_lock(&lock);
+	reset_hook();
+	spin_unlock(&lock);
+}
+// CHECK: through-macro-local.c:54:2: warning: 'slow_reset()' may sleep, called through 'reset_hook' with preemption disabled [sleep-in-atomic]
+// CHECK: through-macro-local.c:53:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: through-macro-local.c:21:2: note: 'mutex_lock()' may sleep here
