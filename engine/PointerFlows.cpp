@@ -10,6 +10,18 @@ namespace kharden {
 
 namespace {
 
+/// The text E was written as, where its tokens are in the file (a macro's
+/// argument, not its body).
+std::optional<std::string> writtenText(const Expr *E, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
+      Ctx.getLangOpts());
+  if (Range.isInvalid())
+    return std::nullopt;
+  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
+}
+
 bool isFunctionPointer(QualType T) {
   return T->isFunctionPointerType() || T->isFunctionType();
 }
@@ -213,12 +225,8 @@ private:
               llvm::Twine(SM.getSpellingLineNumber(Spelled)) + ":" +
               llvm::Twine(SM.getSpellingColumnNumber(Spelled)))
                  .str();
-    CharSourceRange Range = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(CE->getCallee()->getSourceRange()), SM,
-        Ctx.getLangOpts());
-    T.Display = Range.isValid()
-                    ? Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str()
-                    : "a function pointer";
+    T.Display =
+        writtenText(CE->getCallee(), Ctx).value_or("a function pointer");
     P.store({T.Slot, T.Display, "", false}, CE->getCallee());
     return T;
   }
@@ -300,13 +308,7 @@ std::string PointerFlows::displayOf(const VarDecl *V, unsigned Depth) const {
     if (const auto *From = dyn_cast<VarDecl>(D->getDecl());
         From && From->isLocalVarDecl())
       return displayOf(From, Depth + 1);
-  const SourceManager &SM = TU.AST.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Init->getSourceRange()), SM,
-      TU.AST.getLangOpts());
-  if (!Range.isValid())
-    return V->getName().str();
-  return Lexer::getSourceText(Range, SM, TU.AST.getLangOpts()).str();
+  return writtenText(Init, TU.AST).value_or(V->getName().str());
 }
 
 std::optional<PointerFlows::SlotName>
