@@ -484,12 +484,14 @@ bool FunctionAnalyzer::classifyMacro(const Stmt *S,
 }
 
 std::string FunctionAnalyzer::argumentText(const Expr *Arg) const {
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Arg->getSourceRange()), SM, LO);
-  if (Range.isInvalid())
-    Range = CharSourceRange::getTokenRange(SM.getSpellingLoc(Arg->getBeginLoc()),
-                                           SM.getSpellingLoc(Arg->getEndLoc()));
-  return Lexer::getSourceText(Range, SM, LO).str();
+  if (std::optional<std::string> Text = writtenText(Arg, SM, LO))
+    return *Text;
+  // Inside a macro's body: as spelled there.
+  return Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                  SM.getSpellingLoc(Arg->getBeginLoc()),
+                                  SM.getSpellingLoc(Arg->getEndLoc())),
+                              SM, LO)
+      .str();
 }
 
 std::string FunctionAnalyzer::callText(const CallExpr *CE, llvm::StringRef Name,

@@ -144,6 +144,15 @@ unsigned argumentIndex(const SourceManager &SM, const RecordedExpansion &R,
   return 0;
 }
 
+std::optional<std::string> writtenText(const Expr *E, const SourceManager &SM,
+                                       const LangOptions &LO) {
+  CharSourceRange Range = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(E->getSourceRange()), SM, LO);
+  if (Range.isInvalid())
+    return std::nullopt;
+  return Lexer::getSourceText(Range, SM, LO).str();
+}
+
 StringRef macroNameAt(const SourceManager &SM, const LangOptions &LO,
                       SourceLocation NameLoc) {
   SourceLocation Spelling = SM.getSpellingLoc(NameLoc);

@@ -90,6 +90,12 @@ const RecordedExpansion *primitiveUsing(const ExpansionRecorder &Expansions,
 unsigned argumentIndex(const clang::SourceManager &SM,
                        const RecordedExpansion &R, const clang::Stmt *Value);
 
+/// The text E was written as, where its tokens are in the file (a macro's
+/// argument, not its body).
+std::optional<std::string> writtenText(const clang::Expr *E,
+                                       const clang::SourceManager &SM,
+                                       const clang::LangOptions &LO);
+
 /// The macro name at a name-token location from expansionChain.
 llvm::StringRef macroNameAt(const clang::SourceManager &SM,
                             const clang::LangOptions &LO,

@@ -1,26 +1,14 @@
 #include "engine/PointerFlows.h"
 #include "engine/IntegerBits.h"
+#include "engine/MacroExpansions.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace kharden {
 
 namespace {
-
-/// The text E was written as, where its tokens are in the file (a macro's
-/// argument, not its body).
-std::optional<std::string> writtenText(const Expr *E, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange Range = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(E->getSourceRange()), SM,
-      Ctx.getLangOpts());
-  if (Range.isInvalid())
-    return std::nullopt;
-  return Lexer::getSourceText(Range, SM, Ctx.getLangOpts()).str();
-}
 
 bool isFunctionPointer(QualType T) {
   return T->isFunctionPointerType() || T->isFunctionType();
@@ -226,7 +214,8 @@ private:
               llvm::Twine(SM.getSpellingColumnNumber(Spelled)))
                  .str();
     T.Display =
-        writtenText(CE->getCallee(), Ctx).value_or("a function pointer");
+        writtenText(CE->getCallee(), Ctx.getSourceManager(), Ctx.getLangOpts())
+            .value_or("a function pointer");
     P.store({T.Slot, T.Display, "", false}, CE->getCallee());
     return T;
   }
@@ -308,7 +297,8 @@ std::string PointerFlows::displayOf(const VarDecl *V, unsigned Depth) const {
     if (const auto *From = dyn_cast<VarDecl>(D->getDecl());
         From && From->isLocalVarDecl())
       return displayOf(From, Depth + 1);
-  return writtenText(Init, TU.AST).value_or(V->getName().str());
+  return writtenText(Init, TU.AST.getSourceManager(), TU.AST.getLangOpts())
+      .value_or(V->getName().str());
 }
 
 std::optional<PointerFlows::SlotName>
