@@ -585,6 +585,18 @@ bool feasible(const AbsState &Entry, const RelState &R,
   return true;
 }
 
+bool decides(const AbsState &Entry, const RelState &R,
+             llvm::ArrayRef<ParamTest> Tests, int Slot) {
+  if (Slot < 0)
+    return true;
+  std::optional<bool> Found = R.fact(unsigned(Slot)), Passed;
+  if (unsigned(Slot) < RelState::MaxParams)
+    Passed = Entry.argBits({uint8_t(Slot), ""}).truth();
+  else if (unsigned I = Slot - RelState::FirstTestSlot; I < Tests.size())
+    Passed = Tests[I].decide(Entry.argBits(Tests[I].Arg));
+  return Found && Passed == Found;
+}
+
 std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,
                                    unsigned Param) {
   if (std::optional<bool> Tested = R.fact(Param))

@@ -436,6 +436,12 @@ size_t hashState(const AbsState &S, unsigned Forget = 0);
 bool feasible(const AbsState &Entry, const RelState &R,
               llvm::ArrayRef<ParamTest> Tests);
 
+/// Whether the calling context Entry passes what an operation the callers'
+/// values decide needs (Operation::DecidedBy: Slot) on a path with facts R:
+/// the value the path found there. Unknown is no.
+bool decides(const AbsState &Entry, const RelState &R,
+             llvm::ArrayRef<ParamTest> Tests, int Slot);
+
 /// What a parameter the function never assigns holds on a path with facts
 /// R entered in context Entry, if the caller's constant or a branch says.
 std::optional<bool> parameterValue(const AbsState &Entry, const RelState &R,

@@ -183,8 +183,10 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
         S.apply(Fx, E.Note);
     break;
   case Event::Op:
-    for (const RelState &S : States)
-      addState(Out.Ops[E.Index].States, S.withoutLocalFacts());
+    for (RelState S : States)
+      if (E.FactSlot < 0 ||
+          (!paramChanged(S, E.FactSlot) && setFact(S, E.FactSlot, E.FactValue)))
+        addState(Out.Ops[E.Index].States, S.withoutLocalFacts());
     break;
   case Event::Site:
     for (const RelState &S : States)

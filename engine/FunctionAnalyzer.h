@@ -68,6 +68,10 @@ struct Event {
   /// For a call: the callees with effects (the callee, or the targets).
   llvm::SmallVector<CalleeExits, 1> Callees = {};
   llvm::SmallVector<SlotWrite, 1> Writes = {}; ///< For Facts.
+  /// For an Op the callers' values decide (Operation::DecidedBy): it
+  /// happens on the paths that can find this slot to be FactValue.
+  int8_t FactSlot = -1;
+  bool FactValue = false;
 };
 
 /// What a block's branch condition tests, seen through parentheses, casts,
@@ -102,6 +106,11 @@ public:
 private:
   void computeOrder();
   BranchTest branchTest(const clang::CFGBlock &B) const;
+  /// Whether E is (in) the argument an `if-argument` primitive tests
+  /// (might_sleep_if()'s `if (cond)`): the primitive's operation alone
+  /// finds it true, not the paths after it, whose callees would take a
+  /// blocking mask from what the primitive's own test found.
+  bool inIfArgument(const clang::Expr *E) const;
   /// The name token of a primitive macro whose expansion is all of E.
   clang::SourceLocation primitiveMacro(const clang::Expr *E) const;
   std::pair<clang::SourceLocation, const Primitive *>
@@ -226,6 +235,16 @@ private:
                   std::vector<Event> &Events);
   void addOperation(llvm::StringRef Rule, llvm::StringRef Name,
                     clang::SourceLocation Loc, std::vector<Event> &Events);
+  /// The slot of the caller's value that argument Index of a primitive's
+  /// use at S (a macro's, named at UseLoc, where Outer >= 0) tests, and the
+  /// value it has where the argument is true; or whether the argument is a
+  /// constant's truth.
+  struct ArgumentTruth {
+    std::optional<std::pair<unsigned, bool>> Slot;
+    std::optional<bool> Constant;
+  };
+  ArgumentTruth argumentTruth(unsigned Index, const clang::Stmt *S,
+                              clang::SourceLocation UseLoc, int Outer);
   void emitPrimitive(const Primitive &P, llvm::StringRef Name,
                      llvm::ArrayRef<std::string> Args, std::string Text,
                      const clang::Stmt *S, clang::SourceLocation UseLoc,

@@ -101,7 +101,7 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   // The condition this block decides on: for `a || b`, the block of `b`
   // tests b, not the whole expression.
   const Expr *E = branchCondition(B);
-  if (!E)
+  if (!E || inIfArgument(E))
     return {};
   bool Negated = false;
   for (E = E->IgnoreParenImpCasts();; ) {
@@ -147,6 +147,20 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
   if (std::optional<bool> Truth = argumentBits(E).truth())
     T.Constant = int8_t(*Truth);
   return T;
+}
+
+bool FunctionAnalyzer::inIfArgument(const Expr *E) const {
+  if (!E->getBeginLoc().isMacroID())
+    return false;
+  for (const Stmt *User = parents().getParent(E); User;
+       User = parents().getParent(User)) {
+    if (const RecordedExpansion *R =
+            primitiveUsing(TU.Expansions, SM, E, User))
+      return R->Prim && R->Prim->IfArgument;
+    if (!isa<Expr>(User))
+      break;
+  }
+  return false;
 }
 
 SourceLocation FunctionAnalyzer::primitiveMacro(const Expr *E) const {
@@ -621,17 +635,35 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
     E.OnlyOnSucc = static_cast<int8_t>(Succ);
     (Succ >= 0 ? BlockEvents[Tester] : Events).push_back(std::move(E));
   };
-  const std::vector<Effect> &Fx = P.effectsFor(Args);
+  const std::vector<Effect> *Fx = &P.effectsFor(Args);
+  // An `if-argument` primitive happens where a constant says, or, where its
+  // argument tests a value the callers pass, for the callers that pass one
+  // that makes it true: its operation has no effect on the context here.
+  std::optional<std::pair<unsigned, bool>> Decider;
+  if (P.IfArgument) {
+    static const std::vector<Effect> Never;
+    ArgumentTruth T = argumentTruth(P.IfArgument->Index, S, UseLoc, Outer);
+    Fx = T.Constant.value_or(T.Slot.has_value()) ? &P.IfArgument->Effects
+                                                 : &Never;
+    if (!T.Constant)
+      Decider = T.Slot;
+  }
   // What may sleep, as its arguments say, is an operation the checks see.
-  if (llvm::is_contained(Fx, Effect::MaySleep) ||
-      llvm::is_contained(Fx, Effect::MayFault)) {
-    addOperation(llvm::is_contained(Fx, Effect::MaySleep) ? rules::MaySleep
-                                                          : rules::MayFault,
+  if (llvm::is_contained(*Fx, Effect::MaySleep) ||
+      llvm::is_contained(*Fx, Effect::MayFault)) {
+    addOperation(llvm::is_contained(*Fx, Effect::MaySleep) ? rules::MaySleep
+                                                           : rules::MayFault,
                  Name, UseLoc, Events);
     if (Outer >= 0)
       Out.Ops.back().MacroNotes = macroNotes(Chain, Outer);
+    if (Decider) {
+      Out.Ops.back().DecidedBy = int8_t(Decider->first);
+      Events.back().FactSlot = int8_t(Decider->first);
+      Events.back().FactValue = Decider->second;
+    }
   }
-  Push(Fx, -1);
+  if (!Decider)
+    Push(*Fx, -1);
   if (const ValueSource *V = TU.Lookup.valueSource(Name))
     if (const auto *Value =
             dyn_cast_or_null<Expr>(Outer >= 0 ? expansionTop(S, UseLoc) : S)) {
@@ -651,6 +683,45 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
   }
   Push(P.WhenTrue, Branches[Tester].TrueSucc);
   Push(P.WhenFalse, 1 - Branches[Tester].TrueSucc);
+}
+
+FunctionAnalyzer::ArgumentTruth
+FunctionAnalyzer::argumentTruth(unsigned Index, const Stmt *S,
+                                SourceLocation UseLoc, int Outer) {
+  const Expr *Arg = nullptr;
+  if (Outer < 0) {
+    const auto *CE = dyn_cast<CallExpr>(S);
+    Arg = CE && Index < CE->getNumArgs() ? CE->getArg(Index) : nullptr;
+  } else if (const RecordedExpansion *R = TU.Expansions.find(UseLoc);
+             R && Index < R->ArgRanges.size()) {
+    // The outermost expression of the expansion written as the argument
+    // (its last token may be a macro: `gfp & __GFP_DIRECT_RECLAIM`).
+    SourceLocation First = SM.getFileLoc(R->ArgRanges[Index].getBegin());
+    SourceLocation Last = SM.getFileLoc(R->ArgRanges[Index].getEnd());
+    std::function<void(const Stmt *)> Find = [&](const Stmt *X) {
+      if (!X || Arg)
+        return;
+      const auto *E = dyn_cast<Expr>(X);
+      if (E && SM.getFileLoc(E->getBeginLoc()) == First &&
+          SM.getFileLoc(E->getEndLoc()) == Last)
+        Arg = E;
+      for (const Stmt *Child : X->children())
+        Find(Child);
+    };
+    Find(expansionTop(S, UseLoc));
+  }
+  ArgumentTruth T;
+  if (!Arg)
+    return T;
+  T.Constant = argumentBits(Arg).truth();
+  bool Negated = false, TestNegated = false;
+  const Expr *Value = ValueSlots::strip(Arg, Negated, TU.AST);
+  if (std::optional<unsigned> Test = Slots->testSlotOf(Value, TestNegated))
+    T.Slot = {*Test, Negated == TestNegated};
+  else if (std::optional<unsigned> Param = Slots->slotOf(Value);
+           Param && *Param < RelState::MaxParams)
+    T.Slot = {*Param, !Negated};
+  return T;
 }
 
 unsigned FunctionAnalyzer::testingBlock(const Stmt *S, SourceLocation UseLoc,
@@ -979,6 +1050,12 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
         }
     }
   }
+  // Found in an `if-argument` primitive's argument (might_sleep_if(
+  // gfpflags_allow_blocking(pri))), the test decides the primitive's
+  // operation only (argumentTruth()): the paths after it learn nothing.
+  if (CE && inIfArgument(CE))
+    for (ImportedTest &I : Out)
+      I.Slot = -1;
   return Out;
 }
 

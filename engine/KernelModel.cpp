@@ -182,6 +182,20 @@ template <> struct MappingTraits<ArgumentRule> {
   }
 };
 
+template <> struct MappingTraits<ArgumentCondition> {
+  static void mapping(IO &Io, ArgumentCondition &C) {
+    Io.mapRequired("index", C.Index);
+    Io.mapRequired("effects", C.Effects);
+  }
+  static std::string validate(IO &, ArgumentCondition &C) {
+    if (C.Effects.empty() || llvm::any_of(C.Effects, [](Effect E) {
+          return E != Effect::MaySleep && E != Effect::MayFault;
+        }))
+      return "'if-argument' takes only the effects may-sleep and may-fault";
+    return "";
+  }
+};
+
 template <> struct MappingTraits<StoreRule::Value> {
   static void mapping(IO &Io, StoreRule::Value &V) {
     Io.mapRequired("matches", V.Matches);
@@ -235,6 +249,7 @@ template <> struct MappingTraits<Primitive> {
     Io.mapOptional("access", P.Access);
     Io.mapOptional("step", P.Step, PercpuStep::None);
     Io.mapOptional("when-argument", P.WhenArgument);
+    Io.mapOptional("if-argument", P.IfArgument);
     Io.mapOptional("when-true", P.WhenTrue);
     Io.mapOptional("when-false", P.WhenFalse);
     Io.mapOptional("assume-true-if-untested", P.AssumeTrueIfUntested, false);
@@ -245,10 +260,15 @@ template <> struct MappingTraits<Primitive> {
       return Err;
     bool Conditional = !P.WhenTrue.empty() || !P.WhenFalse.empty();
     if (P.Effects.empty() && !P.Access && P.WhenArgument.empty() &&
-        !Conditional)
+        !P.IfArgument && !Conditional)
       return "primitive '" + P.Names.front() +
-             "' needs 'effects', 'access', 'when-argument', 'when-true' or "
-             "'when-false'";
+             "' needs 'effects', 'access', 'when-argument', 'if-argument', "
+             "'when-true' or 'when-false'";
+    if (P.IfArgument && (P.Access || !P.Effects.empty() ||
+                         !P.WhenArgument.empty() || Conditional))
+      return "primitive '" + P.Names.front() +
+             "' has 'if-argument': it cannot have 'effects', 'access', "
+             "'when-argument', 'when-true' or 'when-false'";
     if (P.Step != PercpuStep::None && P.Access != PercpuAccess::ReadModifyWrite)
       return "primitive '" + P.Names.front() +
              "' has a 'step' but is no per-CPU read-modify-write";

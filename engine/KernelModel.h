@@ -164,6 +164,16 @@ struct ArgumentRule {
   std::shared_ptr<llvm::Regex> Compiled;
 };
 
+/// Effects that happen only where an argument, read as a condition, is
+/// true (might_sleep_if(cond)): a constant decides it, or a parameter (or a
+/// test of its bits) whose value the callers pass; otherwise they never
+/// happen. Only operations the checks judge (may-sleep, may-fault): a
+/// context change that only some callers' values make is no context.
+struct ArgumentCondition {
+  unsigned Index = 0;
+  std::vector<Effect> Effects;
+};
+
 /// A macro or function with a context effect or a per-CPU access.
 struct Primitive {
   std::vector<std::string> Names; ///< Exact names or globs (raw_cpu_read*).
@@ -171,6 +181,7 @@ struct Primitive {
   std::optional<PercpuAccess> Access;
   PercpuStep Step = PercpuStep::None; ///< Of a read-modify-write.
   std::vector<ArgumentRule> WhenArgument;
+  std::optional<ArgumentCondition> IfArgument;
   /// Effects on the branch edge where a condition found the primitive's
   /// value true / false (a trylock's lock, in_task()'s atomic else-branch).
   std::vector<Effect> WhenTrue, WhenFalse;

@@ -132,6 +132,12 @@ struct Operation {
   /// the file that returns one's result) from whose failure the code leads
   /// back to before this operation. Where it is; invalid if none.
   SourcePoint RetriedAt;
+  /// Of an operation the callers' values decide (the kernel model's
+  /// `if-argument`): the slot (a parameter's, or a test's of its bits;
+  /// RelState::fact()) found true or false on every one of States as the
+  /// operation needs it. It happens only in a calling context that passes
+  /// that value (decides()); -1 for every other operation.
+  int8_t DecidedBy = -1;
 
   bool isPercpu() const { return Rule == rules::Percpu; }
 };

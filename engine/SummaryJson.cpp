@@ -41,7 +41,8 @@ namespace kharden {
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
                           FnSlots, Chain] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
-                          OpStates, ValueUsed, PointerValue, RetriedAt] = Op;
+                          OpStates, ValueUsed, PointerValue, RetriedAt,
+                          DecidedBy] = Op;
   [[maybe_unused]] auto &[Key, FnWhere, Notes, Calls, Ops, Sites, ExitStates,
                           Tests, Joins, ForCallers, FnValues] = F;
   [[maybe_unused]] auto &[ReturnBits, Stores, ReturnFields, ReturnFieldParams,
@@ -428,6 +429,8 @@ private:
     putFlag(O, "pointer_value", Op.PointerValue);
     if (Op.RetriedAt.valid())
       O["retried_at"] = point(Op.RetriedAt);
+    if (Op.DecidedBy >= 0)
+      O["decided_by"] = Op.DecidedBy;
     return O;
   }
 
@@ -1074,7 +1077,21 @@ private:
            states(*O, "states", Op.States, P) &&
            flag(*O, "value_used", Op.ValueUsed, P) &&
            flag(*O, "pointer_value", Op.PointerValue, P) &&
-           (!O->get("retried_at") || point(*O, "retried_at", Op.RetriedAt, P));
+           (!O->get("retried_at") ||
+            point(*O, "retried_at", Op.RetriedAt, P)) &&
+           decidedBy(*O, Op.DecidedBy, P);
+  }
+
+  static bool decidedBy(const json::Object &O, int8_t &Slot, Path P) {
+    if (!integer(O, "decided_by", Slot, P))
+      return false;
+    bool Caller = (Slot >= 0 && Slot < int(RelState::MaxParams)) ||
+                  (Slot >= int(RelState::FirstTestSlot) &&
+                   Slot < int(RelState::FirstTestSlot + RelState::MaxTests));
+    if (Slot == -1 || Caller)
+      return true;
+    P.field("decided_by").report("not a parameter's or a test's slot");
+    return false;
   }
 
   bool siteValue(const json::Value &V, SiteValue &Out, Path P) {

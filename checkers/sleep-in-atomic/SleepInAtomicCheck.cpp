@@ -215,8 +215,11 @@ void SleepInAtomicCheck::run(const Program &P,
       static const SleepWitness Here;
       auto Found = Find(
           Op.States, false,
-          [&](const AbsState &, const RelState &R) -> const SleepWitness * {
-            return Sleepers::failsInstead(Op, R) ? nullptr : &Here;
+          [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
+            return Sleepers::failsInstead(Op, R) ||
+                           !decides(E, R, F.Tests, Op.DecidedBy)
+                       ? nullptr
+                       : &Here;
           });
       if (Found)
         Report(Op.Where, "'" + Op.Name + "()'", "", Op.MacroNotes, *Found, {});

@@ -95,7 +95,9 @@ void Sleepers::solveUnconditional() {
     bool Always;
   };
   std::vector<std::vector<Caller>> Callers(Fs.size());
-  std::deque<size_t> Work;
+  // Work: the functions that sleep themselves with nothing known; Decided:
+  // those that may, for callers that pass the values that make them.
+  std::deque<size_t> Work, Decided;
   const AbsState AnyContext;
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
@@ -104,6 +106,10 @@ void Sleepers::solveUnconditional() {
           llvm::any_of(F.Ops[O].States, [&](const RelState &R) {
             return sleepingOp(F.Ops[O], R, 0);
           })) {
+        if (F.Ops[O].DecidedBy >= 0) {
+          Decided.push_back(I);
+          continue;
+        }
         Unconditional[I] = keep({I, int(O)});
         Work.push_back(I);
       }
@@ -142,6 +148,11 @@ void Sleepers::solveUnconditional() {
     Unconditional[C.F] = keep({C.F, -1, C.Call, G, Unconditional[G]});
     return true;
   });
+  for (size_t G : Decided)
+    if (!MaySleep[G]) {
+      MaySleep[G] = true;
+      Work.push_back(G);
+    }
   Spread(std::move(Work), [&](const Caller &C, size_t) {
     if (MaySleep[C.F])
       return false;
@@ -193,7 +204,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
     if (IsSleep(F.Ops[O]))
       for (const RelState &R : F.Ops[O].States)
         if (sleepingOp(F.Ops[O], R, FaultsOff) && !sleepChecksOff(Entry, R) &&
-            Runs(R)) {
+            Runs(R) && decides(Entry, R, F.Tests, F.Ops[O].DecidedBy)) {
           Found = keep({G, int(O)});
           break;
         }

@@ -6,7 +6,10 @@
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/unknown-key.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=KEY
 // KEY: kharden: error: {{.*}}unknown-key.yaml:4:5: unknown key 'acess'
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/incomplete.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=INCOMPLETE
-// INCOMPLETE: kharden: error: {{.*}}incomplete.yaml:2:5: primitive 'my_lock' needs 'effects', 'access', 'when-argument', 'when-true' or 'when-false'
+// INCOMPLETE: kharden: error: {{.*}}incomplete.yaml:2:5: primitive 'my_lock' needs 'effects', 'access', 'when-argument', 'if-argument', 'when-true' or 'when-false'
+// A context change only some callers' values would make is no context.
+// RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/if-argument-context.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=IF-ARGUMENT
+// IF-ARGUMENT: kharden: error: {{.*}}if-argument-context.yaml:3:19: 'if-argument' takes only the effects may-sleep and may-fault
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/bad-regex.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=REGEX
 // REGEX: kharden: error: {{.*}}bad-regex.yaml:{{[0-9]+}}:{{[0-9]+}}: invalid regular expression 'FLAGS(': parentheses not balanced
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/none.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=MISSING

@@ -174,6 +174,33 @@ TEST(RelState, ConstantArgumentsRuleOutContradictingPaths) {
   EXPECT_TRUE(feasible(PassesFalse, RelState{}, {})); // nothing tested
 }
 
+TEST(RelState, OnlyWhatACallerPassesDecidesAConditionalOperation) {
+  // might_sleep_if(may_block), parameter 1: the operation's path found it
+  // true; only a caller passing non-zero makes it happen.
+  RelState MayBlock;
+  MayBlock.setFact(1, true);
+  AbsState PassesOne, PassesZero, PassesNothing;
+  PassesOne.ArgKnown = PassesOne.ArgTrue = 0b10;
+  PassesZero.ArgKnown = 0b10;
+  EXPECT_TRUE(decides(PassesOne, MayBlock, {}, 1));
+  EXPECT_FALSE(decides(PassesZero, MayBlock, {}, 1));
+  EXPECT_FALSE(decides(PassesNothing, MayBlock, {}, 1));
+  // Without the fact (a path that assigned the parameter) nothing decides.
+  EXPECT_FALSE(decides(PassesOne, RelState{}, {}, 1));
+  // might_sleep_if(gfp & __GFP_DIRECT_RECLAIM), test slot 0 on parameter 0.
+  const ParamTest Blocking{{0, ""}, false, 0x400, 0};
+  const unsigned Slot = RelState::FirstTestSlot;
+  RelState Blocks;
+  Blocks.setFact(Slot, true);
+  AbsState Kernel, Atomic, Field;
+  Kernel.setArg({0, ""}, KnownBits::constant(0x4c0));
+  Atomic.setArg({0, ""}, KnownBits::constant(0x20));
+  EXPECT_TRUE(decides(Kernel, Blocks, {Blocking}, Slot));
+  EXPECT_FALSE(decides(Atomic, Blocks, {Blocking}, Slot));
+  EXPECT_FALSE(decides(Field, Blocks, {Blocking}, Slot)); // a mask in a field
+  EXPECT_TRUE(decides(Field, Blocks, {Blocking}, -1)); // no condition
+}
+
 TEST(ParamTest, KnownBitsDecideIt) {
   const ParamTest NapiOnly{{0, ""}, true, 0b101, 0b100}; // (p & 5) == 4
   EXPECT_EQ(NapiOnly.decide(KnownBits::constant(0b100)), true);

@@ -101,6 +101,7 @@ TUSummary everyField() {
   Random.Rule = rules::RandomSource.str();
   Random.Name = "get_random_u16";
   Random.Where = {"/src/a.c", 8, 2};
+  Random.DecidedBy = RelState::FirstTestSlot + 1;
   F.Ops.push_back(Random);
   StackOffsetSite Site;
   Site.Kind = StackOffsetSite::Role::Refill;
@@ -284,6 +285,8 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Random.Name, "get_random_u16");
   EXPECT_EQ(Random.Where, G.Ops[1].Where);
   EXPECT_TRUE(Random.States.empty() && !Random.ValueUsed);
+  EXPECT_EQ(Op.DecidedBy, -1);
+  EXPECT_EQ(Random.DecidedBy, int(RelState::FirstTestSlot + 1));
   ASSERT_EQ(F.Values.size(), 1u);
   EXPECT_EQ(F.Values[0].Source, ValueFlow::From::Call);
   EXPECT_EQ(F.Values[0].Index, 1u);
@@ -564,6 +567,21 @@ TEST(SummaryJson, RejectsMalformedPointerFlowsAndJoins) {
               firstFunction(O)["joins"] = std::move(Joins);
             }),
             "more joins than kept at summary.functions[0].joins");
+}
+
+TEST(SummaryJson, RejectsADecidingSlotNoCallerPasses) {
+  auto FirstOp = [](llvm::json::Object &O) -> llvm::json::Object & {
+    return *(*firstFunction(O).getArray("ops"))[0].getAsObject();
+  };
+  // A local slot's value is the function's own, never a caller's.
+  EXPECT_EQ(errorAfter([&](auto &O) {
+              FirstOp(O)["decided_by"] = int(RelState::MaxParams);
+            }),
+            "not a parameter's or a test's slot at "
+            "summary.functions[0].ops[0].decided_by");
+  EXPECT_EQ(errorAfter([&](auto &O) { FirstOp(O)["decided_by"] = 300; }),
+            "expected an integer in range at "
+            "summary.functions[0].ops[0].decided_by");
 }
 
 TEST(SummaryJson, RejectsNoteIdsOutOfRange) {
