@@ -203,8 +203,6 @@ public:
   /// over the chain Entry names: it calls each of targetsAt()'s functions
   /// in turn, not one of them.
   bool walksChain(const CallSite &C, const AbsState &Entry) const;
-  /// Whether C calls through a parameter of its function.
-  static bool isParameterSlot(const CallSite &C);
   /// The context call site C (in state R of a caller entered in Entry)
   /// enters its callee To in: the kinds and levels, and what is known of
   /// the arguments (fields and functions included), also from what R found
@@ -501,6 +499,8 @@ private:
   /// one (not a slot).
   std::optional<uint32_t> passedFunction(int Param,
                                          const AbsState &Entry) const;
+  /// Whether C calls through a parameter of its function.
+  static bool isParameterSlot(const CallSite &C);
 };
 
 } // namespace kharden

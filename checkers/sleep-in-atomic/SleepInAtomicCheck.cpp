@@ -105,29 +105,25 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
   return Out;
 }
 
-/// Where the first choice on the way from call C down Witness's chain is
-/// made: a call through a pointer that may hold one of several functions.
-/// A call through a parameter is none: its context passes one function,
-/// or the call is not followed.
-Note choiceNote(const Program &P, const CallSite &C,
+/// Where the first choice on the way from call C down Witness's chain was
+/// made: a call through a pointer the object chose the sleeping function
+/// for, of ChoiceOf (C's own, in the context it was found in; 0 if none).
+Note choiceNote(const Program &P, const CallSite &C, size_t ChoiceOf,
                 const SleepWitness &Witness) {
   const CallSite *At = &C;
-  for (const SleepWitness *W = &Witness; W; W = W->Next) {
-    llvm::SmallVector<size_t, 8> Targets;
-    P.targetsOf(*At, Targets);
-    if (Sleepers::isChoice(*At, Targets.size()) &&
-        !Program::isParameterSlot(*At))
-      return {At->Where,
-              "'" + At->CalleeName.str() + "' may hold any of " +
-                  std::to_string(Targets.size()) +
-                  " functions here: whether the one that sleeps runs is the "
-                  "object's state, so the sleep is a possible one"};
-    if (W->Call < 0)
-      break;
+  for (const SleepWitness *W = &Witness; W && !ChoiceOf && W->Call >= 0;
+       W = W->Next) {
     At = &P.functions()[W->Function].Calls[W->Call];
+    ChoiceOf = W->ChoiceOf;
   }
-  return {C.Where, "a call on the way may reach one of several functions: "
-                   "the sleep is a possible one"};
+  if (!ChoiceOf)
+    return {C.Where, "a call on the way may reach one of several functions: "
+                     "the sleep is a possible one"};
+  return {At->Where, "'" + At->CalleeName.str() + "' may hold any of " +
+                         std::to_string(ChoiceOf) +
+                         " functions here: whether the one that sleeps runs "
+                         "is the object's state, so the sleep is a possible "
+                         "one"};
 }
 
 } // namespace
@@ -226,11 +222,11 @@ void SleepInAtomicCheck::run(const Program &P,
     }
     for (const CallSite &C : F.Calls)
       for (Sleepers *S : {&Definite, &Possible}) {
-        size_t Callee = 0;
+        size_t Callee = 0, ChoiceOf = 0;
         auto Found = Find(
             C.States, true,
             [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
-              for (size_t To : S->callees(F, C, E))
+              for (size_t To : S->callees(F, C, E, &ChoiceOf))
                 if (const SleepWitness *W =
                         S->sleeps(To, P.calleeEntry(E, R, C, To, F.Tests),
                                   Sleepers::faultsOffAt(0, R))) {
@@ -247,7 +243,7 @@ void SleepInAtomicCheck::run(const Program &P,
         const SleepWitness &Witness = *std::get<3>(*Found);
         std::optional<Note> Choice;
         if (S == &Possible)
-          Choice = choiceNote(P, C, Witness);
+          Choice = choiceNote(P, C, ChoiceOf, Witness);
         Report(C.Where, What, Via, {}, *Found, S->chain(Witness),
                std::move(Choice));
         break;

@@ -54,7 +54,8 @@ bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
 
 llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
                                                const CallSite &C,
-                                               const AbsState &Entry) const {
+                                               const AbsState &Entry,
+                                               size_t *ChoiceOf) const {
   llvm::SmallVector<size_t, 4> Out;
   // A generic hook may call any of its many targets, or none: that one of
   // them sleeps says nothing of the hook's callers. Nor does a function
@@ -65,9 +66,12 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
   // several: which an object holds (a socket's protocol, a stopper's
   // function) is state no caller's code shows. A notifier chain's walk
   // calls every block on the chain: no choice.
-  if (P.targetsAt(F, C, Entry, Out) ||
-      (!Choices && isChoice(C, Out.size()) && !P.walksChain(C, Entry)))
+  bool Hook = P.targetsAt(F, C, Entry, Out);
+  bool Choice = isChoice(C, Out.size()) && !P.walksChain(C, Entry);
+  if (Hook || (!Choices && Choice))
     Out.clear();
+  if (ChoiceOf)
+    *ChoiceOf = Choice ? Out.size() : 0;
   // A function the kernel documents as callable in atomic context
   // (put_task_struct()) sleeps, if at all, only on paths its contract rules
   // out for such callers: a task's last reference dropped under a runqueue
@@ -93,6 +97,7 @@ void Sleepers::solveUnconditional() {
     size_t F;
     int Call;
     bool Always;
+    size_t ChoiceOf = 0;
   };
   std::vector<std::vector<Caller>> Callers(Fs.size());
   // Work: the functions that sleep themselves with nothing known; Decided:
@@ -117,9 +122,11 @@ void Sleepers::solveUnconditional() {
       const CallSite &Call = F.Calls[C];
       if (!llvm::any_of(Call.States, sleepsFreely))
         continue;
-      llvm::SmallVector<size_t, 4> Always = callees(F, Call, AnyContext);
+      size_t ChoiceOf = 0;
+      llvm::SmallVector<size_t, 4> Always =
+          callees(F, Call, AnyContext, &ChoiceOf);
       for (size_t To : Always)
-        Callers[To].push_back({I, int(C), true});
+        Callers[To].push_back({I, int(C), true, ChoiceOf});
       llvm::SmallVector<size_t, 4> Some;
       if (P.narrowable(Call))
         P.targetsOf(Call, Some);
@@ -145,7 +152,8 @@ void Sleepers::solveUnconditional() {
   Spread(Work, [&](const Caller &C, size_t G) {
     if (!C.Always || Unconditional[C.F])
       return false;
-    Unconditional[C.F] = keep({C.F, -1, C.Call, G, Unconditional[G]});
+    Unconditional[C.F] =
+        keep({C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf});
     return true;
   });
   for (size_t G : Decided)
@@ -212,11 +220,12 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
     for (const RelState &R : F.Calls[C].States) {
       if (Found || !sleepsFreely(R) || !Runs(R))
         continue;
-      for (size_t To : callees(F, F.Calls[C], Entry))
+      size_t ChoiceOf = 0;
+      for (size_t To : callees(F, F.Calls[C], Entry, &ChoiceOf))
         if (const SleepWitness *Next =
                 sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests),
                        faultsOffAt(FaultsOff, R))) {
-          Found = keep({G, -1, int(C), To, Next});
+          Found = keep({G, -1, int(C), To, Next, ChoiceOf});
           break;
         }
     }

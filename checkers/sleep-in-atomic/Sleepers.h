@@ -31,6 +31,9 @@ struct SleepWitness {
   int Call = -1; ///< ... into FunctionSummary::Calls, reaching Callee.
   size_t Callee = 0;
   const SleepWitness *Next = nullptr;
+  /// For a call through a pointer that may hold any of ChoiceOf functions
+  /// (Sleepers::isChoice()): the object chose Callee. 0 for no choice.
+  size_t ChoiceOf = 0;
 };
 
 class Sleepers {
@@ -59,10 +62,11 @@ public:
   /// Callees of C, a call of F entered in Entry, that may be entered
   /// through it (not a generic hook's, nor a function some other caller
   /// passes as a parameter, nor one the kernel model says is
-  /// `atomic-safe`, nor, without Choices, any of a choice's).
+  /// `atomic-safe`, nor, without Choices, any of a choice's). ChoiceOf: of
+  /// how many functions the object chooses the one that runs (0: none).
   llvm::SmallVector<size_t, 4> callees(const FunctionSummary &F,
-                                       const CallSite &C,
-                                       const AbsState &Entry) const;
+                                       const CallSite &C, const AbsState &Entry,
+                                       size_t *ChoiceOf = nullptr) const;
   /// A user access with page faults disabled at R, by the function or by
   /// its callers (FaultsOff), fails instead of sleeping.
   static bool failsInstead(const Operation &Op, const RelState &R,

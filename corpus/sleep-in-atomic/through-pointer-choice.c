@@ -113,3 +113,38 @@ void notify_locked(void)
 // DEFAULT: notifier-walk.h:13:9: note: 'slow_event()' called through 'struct notifier_block.notifier_call' may sleep
 // DEFAULT: through-pointer-choice.c:79:2: note: 'slow_reset()' called here may sleep
 // DEFAULT: through-pointer-choice.c:18:2: note: 'mutex_lock()' may sleep here
+
+// A chain's block that resets through the ops it was given: the chain's
+// walk is no choice, the ops' reset is, and the last note says so.
+static const struct dev_ops *current_ops;
+
+static int reset_event(struct notifier_block *nb, unsigned long val, void *v)
+{
+	dev_reset(current_ops);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block reset_nb = { .notifier_call = reset_event };
+static struct notifier_block quiet_nb = { .notifier_call = fast_event };
+static struct atomic_notifier_head reset_chain;
+
+void register_resets(void)
+{
+	atomic_notifier_chain_register(&reset_chain, &quiet_nb);
+	atomic_notifier_chain_register(&reset_chain, &reset_nb);
+}
+
+void notify_reset_locked(void)
+{
+	spin_lock(&lock);
+	atomic_notifier_call_chain(&reset_chain, 0, (void *)0);
+	spin_unlock(&lock);
+}
+// CHECK: through-pointer-choice.c:140:2: note: 'atomic_notifier_call_chain()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: through-pointer-choice.c:139:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: notifier-walk.h:22:9: note: 'notifier_call_chain()' called here may sleep
+// CHECK: notifier-walk.h:13:9: note: 'reset_event()' called through 'struct notifier_block.notifier_call' may sleep
+// CHECK: through-pointer-choice.c:123:2: note: 'dev_reset()' called here may sleep
+// CHECK: through-pointer-choice.c:42:2: note: 'slow_reset()' called through 'struct dev_ops.reset' may sleep
+// CHECK: through-pointer-choice.c:18:2: note: 'mutex_lock()' may sleep here
+// CHECK: through-pointer-choice.c:42:2: note: 'struct dev_ops.reset' may hold any of 2 functions here: whether the one that sleeps runs is the object's state, so the sleep is a possible one
