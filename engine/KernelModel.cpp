@@ -28,6 +28,7 @@ struct ModelFile {
   std::optional<Workqueues> Queues;
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
+  std::vector<CallbackSequence> Sequences;
   std::vector<BoundThread> Bound;
   std::vector<StoreRule> Stores;
   std::optional<NotifierChains> Chains;
@@ -59,6 +60,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateRegistration)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateTable)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::StateCallbacks)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::SeparateImage)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CallbackSequence)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::BoundThread)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CallArgument)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
@@ -442,6 +444,22 @@ template <> struct MappingTraits<SeparateImage> {
   }
 };
 
+template <> struct MappingTraits<CallbackSequence> {
+  static void mapping(IO &Io, CallbackSequence &S) {
+    Io.mapRequired("struct", S.Struct);
+    Io.mapRequired("first", S.First);
+    Io.mapRequired("then", S.Then);
+  }
+  static std::string validate(IO &, CallbackSequence &S) {
+    if (S.Then.empty())
+      return "callback sequence of '" + S.Struct + "' must list 'then' fields";
+    if (llvm::is_contained(S.Then, S.First))
+      return "callback sequence of '" + S.Struct + "' lists '" + S.First +
+             "' first and after";
+    return "";
+  }
+};
+
 template <> struct ScalarEnumerationTraits<ExitKind> {
   static void enumeration(IO &Io, ExitKind &K) {
     Io.enumCase(K, "syscall-exit", ExitKind::SyscallExit);
@@ -572,6 +590,7 @@ template <> struct MappingTraits<ModelFile> {
         Ctx->ValueRules.push_back(V.Rule);
     Io.mapOptional("state-callbacks", F.StateCallbackTables);
     Io.mapOptional("separate-images", F.Images);
+    Io.mapOptional("callback-sequences", F.Sequences);
     Io.mapOptional("bound-threads", F.Bound);
     Io.mapOptional("stores", F.Stores);
     Io.mapOptional("notifier-chains", F.Chains);
@@ -743,6 +762,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(Values, std::move(File.Values));
   prepend(StateCallbackTables, std::move(File.StateCallbackTables));
   prepend(Images, std::move(File.Images));
+  prepend(Sequences, std::move(File.Sequences));
   prepend(Bound, std::move(File.Bound));
   prepend(Stores, std::move(File.Stores));
   if (File.StackOffset) // a later file's names replace the earlier ones

@@ -260,6 +260,15 @@ struct SeparateImage {
   std::string Macro, Name;
 };
 
+/// Callbacks of one ops structure that the kernel calls in turn on one
+/// object without sleeping between: Then run in the context First
+/// returned with (seq_read() calls ->show() and ->next() after ->start(),
+/// Documentation/filesystems/seq_file.rst).
+struct CallbackSequence {
+  std::string Struct, First;
+  std::vector<std::string> Then;
+};
+
 /// Calls (or macros) and the argument of theirs that a list means:
 /// `node-preferences`, whose argument is a NUMA node the allocation prefers
 /// and falls back from (kmalloc_node()'s `node`); `atomic-updates`, whose
@@ -448,6 +457,9 @@ public:
     return StateCallbackTables;
   }
   const std::vector<SeparateImage> &separateImages() const { return Images; }
+  const std::vector<CallbackSequence> &callbackSequences() const {
+    return Sequences;
+  }
   const std::vector<BoundThread> &boundThreads() const { return Bound; }
   const NotifierChains &notifierChains() const { return Chains; }
   const std::vector<CheckRule> &checkRules() const { return CheckRules; }
@@ -525,6 +537,7 @@ private:
   Workqueues Queues;
   std::vector<StateCallbacks> StateCallbackTables;
   std::vector<SeparateImage> Images;
+  std::vector<CallbackSequence> Sequences;
   std::vector<BoundThread> Bound;
   std::vector<StoreRule> Stores;
   NotifierChains Chains;

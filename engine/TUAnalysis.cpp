@@ -1,6 +1,7 @@
 #include "engine/TUAnalysis.h"
 
 #include "engine/BoundThreads.h"
+#include "engine/CallbackSequences.h"
 #include "engine/FunctionAnalysis.h"
 #include "engine/PointerFlows.h"
 #include "engine/StateCallbacks.h"
@@ -210,6 +211,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // another file defines (resctrl's INIT_DELAYED_WORK() in rdtgroup.c names
   // mbm_handle_overflow() of monitor.c).
   llvm::StringMap<const FunctionDecl *> Named;
+  std::vector<const VarDecl *> Tables;
   for (const Decl *D : Ctx.getTranslationUnitDecl()->decls()) {
     bool InMain = SM.isInMainFile(SM.getExpansionLoc(D->getLocation()));
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
@@ -222,6 +224,8 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
       // A header's table matters where the file uses it.
       if (VD->hasInit() && (InMain || VD->isReferenced()))
         Pointers.collectInit(VD, Roots);
+      if (VD->hasInit() && InMain)
+        Tables.push_back(VD);
     }
   }
   std::vector<PendingWorkItem> Pending = collectRegistrations(TU, Named);
@@ -248,10 +252,12 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Pointers.targetsCalledBy(FD, Callees);
 
   std::vector<std::unique_ptr<FunctionSummary>> Owned;
+  llvm::DenseMap<const FunctionDecl *, FunctionSummary *> Mine;
   for (const FunctionDecl *FD : calleesFirst(Reached.getArrayRef(), Calls)) {
     Owned.push_back(std::make_unique<FunctionSummary>(analyzeFunction(FD, TU)));
-    TU.Summaries[FD] = Owned.back().get();
+    TU.Summaries[FD] = Mine[FD] = Owned.back().get();
   }
+  addCallbackSequences(Tables, TU, Mine);
   for (auto &S : Owned)
     Out.Functions.push_back(std::move(*S));
   // A file with several compile commands is summarised into one Out, each

@@ -20,3 +20,6 @@
 // CHECK-NAME: kharden: error: {{.*}}unknown-check.yaml:2:5: unknown check 'fpu-contxt' in check-rules
 // RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/unknown-context-word.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=WORD
 // WORD: kharden: error: {{.*}}unknown-context-word.yaml:4:29: unknown enumerated scalar
+// A callback sequence that comes back to its first callback.
+// RUN: %expect-exit 2 %kharden check --primitives %S/Inputs/sequence-loop.yaml %S/Inputs/clean.c 2>&1 | FileCheck %s --check-prefix=SEQUENCE
+// SEQUENCE: kharden: error: {{.*}}sequence-loop.yaml:2:5: callback sequence of 'seq_operations' lists 'start' first and after
