@@ -51,6 +51,7 @@ void addCallbackSequences(
         C.CalleeName = To->getName();
         C.Where = TU.point(Later->second.second);
         C.States = From.ExitStates;
+        C.After = true;
         From.Calls.push_back(std::move(C));
       }
     }

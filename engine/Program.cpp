@@ -26,8 +26,13 @@ static size_t stateKey(const AbsState &S, unsigned Forget = 0) {
   return hashState(S, Forget) >> 1;
 }
 
-/// "'f' called here", or "'f' called through 'struct ops.run'".
-static std::string calledHere(const CallSite &C, const FunctionSummary &To) {
+/// "'f' called here", "'f' called through 'struct ops.run'", or "'f'
+/// called after 'g' returned" (CallSite::After, in g).
+static std::string calledHere(const CallSite &C, const FunctionSummary &From,
+                              const FunctionSummary &To) {
+  if (C.After)
+    return "'" + C.CalleeName.str() + "' called after '" + From.name().str() +
+           "' returned";
   if (C.Through.empty())
     return "'" + C.CalleeName.str() + "' called here";
   return "'" + To.name().str() + "' called through '" + C.CalleeName.str() +
@@ -59,7 +64,7 @@ void Program::notesBackwards(const NoteChain &Why,
       Path -= C->States.size();
     EntryContext CallerEntry =
         entry(W.Caller, Entries[W.Caller][W.CallerEntry]);
-    Out.push_back({C->Where, calledHere(*C, Functions[W.To])});
+    Out.push_back({C->Where, calledHere(*C, F, Functions[W.To])});
     llvm::SmallVector<const Note *, 3> Local =
         localNotes(F, CallerEntry.State, C->States[Path]);
     for (const Note *N : llvm::reverse(Local))

@@ -59,6 +59,10 @@ struct CallSite {
   StateList States;
   /// Constant arguments (bits as in RelState::ParamKnown).
   uint8_t ArgKnown = 0, ArgTrue = 0;
+  /// Not a call in the code: the kernel calls the callee after the
+  /// function returned, on the same object (callback-sequences), and the
+  /// states are the function's exits.
+  bool After = false;
   /// Arguments some of whose bits are known (constants, values made of
   /// them, pointers to objects), and fields of the objects arguments point
   /// to that the caller (or a callee of its file) set before the call. A

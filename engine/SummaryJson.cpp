@@ -37,7 +37,7 @@ namespace kharden {
                           Region, ObjectPick,           // never stored
                           WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
-                          ArgKnown, ArgTrue, ArgBits, Passes] = C;
+                          ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
                           FnSlots, Chain] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
@@ -364,6 +364,7 @@ private:
       O["arg_known"] = C.ArgKnown;
       O["arg_true"] = C.ArgTrue;
     }
+    putFlag(O, "after", C.After);
     // [argument, parameter or key] each.
     auto Pairs = [](const auto &Of) {
       json::Array Out;
@@ -819,6 +820,7 @@ private:
         point(*O, "at", C.Where, P) && states(*O, "states", C.States, P) &&
         integer(*O, "arg_known", C.ArgKnown, P) &&
         integer(*O, "arg_true", C.ArgTrue, P) &&
+        flag(*O, "after", C.After, P) &&
         array(*O, "forwarded", Passes.Forwarded, P, forwarded) &&
         array(*O, "transformed", Passes.TransformedArgs, P, transformed) &&
         array(*O, "arg_bits", C.ArgBits, P, argFact) &&

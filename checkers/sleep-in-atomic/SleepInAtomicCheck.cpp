@@ -238,8 +238,10 @@ void SleepInAtomicCheck::run(const Program &P,
         if (!Found)
           continue;
         std::string What = "'" + Fs[Callee].name().str() + "()'";
-        std::string Via =
-            C.Through.empty() ? "" : "through '" + C.CalleeName.str() + "' ";
+        std::string Via = C.After ? "after '" + F.name().str() + "()' returned "
+                          : C.Through.empty()
+                              ? ""
+                              : "through '" + C.CalleeName.str() + "' ";
         const SleepWitness &Witness = *std::get<3>(*Found);
         std::optional<Note> Choice;
         if (S == &Possible)

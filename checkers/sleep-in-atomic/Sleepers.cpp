@@ -120,7 +120,7 @@ void Sleepers::solveUnconditional() {
       }
     for (size_t C = 0; C < F.Calls.size(); ++C) {
       const CallSite &Call = F.Calls[C];
-      if (!llvm::any_of(Call.States, sleepsFreely))
+      if (Call.After || !llvm::any_of(Call.States, sleepsFreely))
         continue;
       size_t ChoiceOf = 0;
       llvm::SmallVector<size_t, 4> Always =
@@ -218,7 +218,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
         }
   for (size_t C = 0; C < F.Calls.size() && !Found; ++C)
     for (const RelState &R : F.Calls[C].States) {
-      if (Found || !sleepsFreely(R) || !Runs(R))
+      if (Found || F.Calls[C].After || !sleepsFreely(R) || !Runs(R))
         continue;
       size_t ChoiceOf = 0;
       for (size_t To : callees(F, F.Calls[C], Entry, &ChoiceOf))

@@ -2,11 +2,13 @@
 //
 // A function may sleep if a primitive the kernel model says may sleep runs
 // on one of its paths, or it calls, on such a path, a function that may
-// sleep: across files, over the whole run's call graph. A path counts only
-// where the function itself holds nothing atomic (a sleep under its own
-// lock is its own bug, reported there, and says nothing of its callers),
-// and, for a caller that passes known arguments or a known kind of
-// context, only where its branch facts (parameter bits: gfpflags_allow_
+// sleep: across files, over the whole run's call graph (not the calls the
+// kernel makes after it returned, CallSite::After: seq_read() calls
+// ->show() after ->start(), a caller of ->start() does not). A path counts
+// only where the function itself holds nothing atomic (a sleep under its
+// own lock is its own bug, reported there, and says nothing of its
+// callers), and, for a caller that passes known arguments or a known kind
+// of context, only where its branch facts (parameter bits: gfpflags_allow_
 // blocking(gfp), might_sleep_if(cond)) and context predicates allow.
 //
 //===----------------------------------------------------------------------===//

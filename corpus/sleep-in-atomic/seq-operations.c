@@ -107,11 +107,20 @@ static const struct seq_operations plain_ops = {
 };
 
 const struct seq_operations *all_ops[] = { &dev_seq_ops, &list_ops, &locked_ops, &plain_ops };
-// CHECK: seq-operations.c:50:10: warning: 'dev_seq_show()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
+
+// Calling a ->start() is not seq_read(): its caller does not run ->show().
+void dump_locked(struct seq_file *m)
+{
+	spin_lock(&list_lock);
+	plain_start(m, 0);
+	spin_unlock(&list_lock);
+}
+
+// CHECK: seq-operations.c:50:10: warning: 'dev_seq_show()' may sleep, called after 'dev_seq_start()' returned inside an RCU read-side critical section [sleep-in-atomic]
 // CHECK: seq-operations.c:25:2: note: RCU read-side critical section begun here by 'rcu_read_lock()'
 // CHECK: seq-operations.c:42:2: note: 'read_stats()' called here may sleep
 // CHECK: seq-operations.c:19:2: note: 'mutex_lock()' may sleep here
-// CHECK: seq-operations.c:71:10: warning: 'dev_seq_show()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: seq-operations.c:71:10: warning: 'dev_seq_show()' may sleep, called after 'list_start()' returned with preemption disabled [sleep-in-atomic]
 // CHECK: seq-operations.c:57:2: note: atomic region begun here by 'spin_lock(&list_lock)'
 // CHECK: seq-operations.c:42:2: note: 'read_stats()' called here may sleep
 // CHECK: seq-operations.c:19:2: note: 'mutex_lock()' may sleep here

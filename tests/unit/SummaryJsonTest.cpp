@@ -84,6 +84,7 @@ TUSummary everyField() {
   Through.CalleeName = "struct console.device_lock";
   Through.Through = "field:console.device_lock";
   Through.Where = {"/src/a.c", 9, 2};
+  Through.After = true;
   F.Calls.push_back(Through);
   Operation Op;
   Op.Rule = rules::Percpu.str();
@@ -215,6 +216,8 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[1].CalleeKey, "");
   EXPECT_EQ(F.Calls[1].CalleeName, "struct console.device_lock");
   EXPECT_EQ(F.Calls[1].Through, "field:console.device_lock");
+  EXPECT_TRUE(F.Calls[1].After);
+  EXPECT_FALSE(F.Calls[0].After);
   EXPECT_EQ(F.Calls[0].Through, "");
   EXPECT_EQ(F.Joins, G.Joins);
   EXPECT_EQ(F.ForCallers->ReturnsExchange, "#0->cpu_slab->tid");
