@@ -17,23 +17,18 @@ void addCallbackSequences(
     const RecordDecl *RD = VD->getType()->getAsRecordDecl();
     const auto *IL = dyn_cast_or_null<InitListExpr>(
         VD->getInit() ? VD->getInit()->IgnoreParens() : nullptr);
-    if (!RD || !RD->getIdentifier() || RD->isUnion() || !IL)
+    if (!RD || !RD->getIdentifier() || !IL)
       continue;
-    if (!IL->isSemanticForm() && IL->getSemanticForm())
-      IL = IL->getSemanticForm();
     for (const CallbackSequence &S : Sequences) {
       if (RD->getName() != S.Struct)
         continue;
       // The function each field holds, and where the table stores it.
       llvm::StringMap<std::pair<const FunctionDecl *, SourceLocation>> Held;
-      unsigned I = 0;
-      for (const FieldDecl *Field : RD->fields()) {
-        if (I >= IL->getNumInits())
-          break;
-        const Expr *Init = IL->getInit(I++);
-        if (const FunctionDecl *F = namedFunction(Init))
-          Held[Field->getName()] = {F, Init->getBeginLoc()};
-      }
+      forEachFieldInit(RD, semanticForm(IL),
+                       [&](const FieldDecl *Field, const Expr *Init) {
+                         if (const FunctionDecl *F = namedFunction(Init))
+                           Held[Field->getName()] = {F, Init->getBeginLoc()};
+                       });
       auto First = Held.find(S.First);
       const FunctionDecl *Def =
           First == Held.end() ? nullptr : First->second.first->getDefinition();

@@ -38,6 +38,32 @@ const FunctionDecl *namedFunction(const Expr *E) {
   return D ? dyn_cast<FunctionDecl>(D->getDecl()) : nullptr;
 }
 
+/// Calls Each with every field of RD that initializer list IL (in its
+/// semantic form) initializes, and its initializer: a union's one.
+void forEachFieldInit(
+    const RecordDecl *RD, const InitListExpr *IL,
+    llvm::function_ref<void(const FieldDecl *, const Expr *)> Each) {
+  if (RD->isUnion()) {
+    if (const FieldDecl *FD = IL->getInitializedFieldInUnion();
+        FD && IL->getNumInits())
+      Each(FD, IL->getInit(0));
+    return;
+  }
+  unsigned I = 0;
+  for (const FieldDecl *FD : RD->fields()) {
+    if (FD->isUnnamedBitField())
+      continue;
+    if (I >= IL->getNumInits())
+      break;
+    Each(FD, IL->getInit(I++));
+  }
+}
+
+const InitListExpr *semanticForm(const InitListExpr *IL) {
+  return !IL->isSemanticForm() && IL->getSemanticForm() ? IL->getSemanticForm()
+                                                        : IL;
+}
+
 namespace function_analysis {
 
 namespace {

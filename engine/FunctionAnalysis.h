@@ -15,6 +15,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -56,6 +57,15 @@ struct TUContext {
 
 /// The function an expression names (`fn`, `&fn`, through casts), if any.
 const clang::FunctionDecl *namedFunction(const clang::Expr *E);
+
+/// Calls Each with every field of RD that initializer list IL (in its
+/// semantic form) initializes, and its initializer: a union's one.
+void forEachFieldInit(
+    const clang::RecordDecl *RD, const clang::InitListExpr *IL,
+    llvm::function_ref<void(const clang::FieldDecl *, const clang::Expr *)>
+        Each);
+/// IL's semantic form (designators resolved to fields), if it has one.
+const clang::InitListExpr *semanticForm(const clang::InitListExpr *IL);
 
 /// Analyses FD's body.
 FunctionSummary analyzeFunction(const clang::FunctionDecl *FD, TUContext &TU);
