@@ -30,8 +30,8 @@ bool RelState::sameContext(const RelState &O) const {
          AssertedPreempt == O.AssertedPreempt &&
          AssertedPinned == O.AssertedPinned &&
          UnmatchedRestores == O.UnmatchedRestores &&
-         SavedCount == O.SavedCount && Region == O.Region &&
-         KindMask == O.KindMask && BhDepth == O.BhDepth &&
+         SavedCount == O.SavedCount && SavedAsserted == O.SavedAsserted &&
+         Region == O.Region && KindMask == O.KindMask && BhDepth == O.BhDepth &&
          AssertedBhOn == O.AssertedBhOn && AssertedIrqsOn == O.AssertedIrqsOn &&
          ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
@@ -147,6 +147,7 @@ void RelState::applyAsked(Effect E, int16_t NoteId) {
 
 void RelState::applyEffect(Effect E, int16_t NoteId) {
   IrqRel Before = savedIrq();
+  bool WasAsserted = IrqsOffAsserted;
   // The code's own IRQ state from here.
   if (E == Effect::IrqDisable || E == Effect::IrqEnable ||
       E == Effect::IrqSave || E == Effect::IrqRestore ||
@@ -180,13 +181,15 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     WhyIrq = NoteId;
     return;
   case Effect::IrqSave:
-    if (SavedCount < MaxSaved)
-      Saved[SavedCount++] = Before;
+    pushSaved(Before, WasAsserted);
     Irq = IrqRel::Off;
     return;
   case Effect::IrqRestore:
     if (SavedCount) {
-      Irq = Saved[--SavedCount];
+      --SavedCount;
+      Irq = Saved[SavedCount];
+      IrqsOffAsserted = SavedAsserted >> SavedCount & 1;
+      SavedAsserted &= ~(1u << SavedCount);
     } else {
       // Restores flags saved by a caller: back to the caller's state.
       Irq = IrqRel::Inherited;
@@ -318,6 +321,14 @@ void RelState::assertIrqsOn() {
     AssertedIrqsOn = true;
 }
 
+void RelState::pushSaved(IrqRel I, bool Asserted) {
+  if (SavedCount == MaxSaved)
+    return;
+  Saved[SavedCount] = I;
+  SavedAsserted |= uint8_t(Asserted) << SavedCount;
+  ++SavedCount;
+}
+
 void RelState::applyCallee(const RelState &Exit, int16_t NoteId) {
   bool WasAtomic = locallyAtomic();
   applyCalleeEffect(Exit, NoteId);
@@ -340,9 +351,12 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   for (unsigned I = 0; I < Exit.UnmatchedRestores; ++I)
     applyEffect(Effect::IrqRestore, NoteId);
   // ... then saved some of its own, relative to our current state ...
-  for (unsigned I = 0; I < Exit.SavedCount && SavedCount < MaxSaved; ++I)
-    Saved[SavedCount++] =
-        Exit.Saved[I] == IrqRel::Inherited ? savedIrq() : Exit.Saved[I];
+  for (unsigned I = 0; I < Exit.SavedCount; ++I) {
+    if (Exit.Saved[I] == IrqRel::Inherited)
+      pushSaved(savedIrq(), IrqsOffAsserted);
+    else
+      pushSaved(Exit.Saved[I], false);
+  }
   // ... and left IRQs as it says, or as it found them. A sleep tells only
   // where they were inherited: it is no evidence against ours.
   if (Exit.Irq == IrqRel::SleptOn) {
@@ -352,10 +366,13 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
     }
   } else if (Exit.Irq != IrqRel::Inherited) {
     // An assertion on what the callee inherited speaks of our context
-    // where our code had not changed IRQs either.
+    // where our code had not changed IRQs either (a sleep only said they
+    // were on: 6.12's rcu_init() calls rcutree_prepare_cpu(), which may
+    // sleep, before rcutree_report_cpu_starting(), which asserts them off).
     IrqsOffAsked =
         Exit.IrqsOffAsked ||
-        (Exit.IrqsOffAsserted && (Irq == IrqRel::Inherited || IrqsOffAsked));
+        (Exit.IrqsOffAsserted &&
+         (Irq == IrqRel::Inherited || Irq == IrqRel::SleptOn || IrqsOffAsked));
     Irq = Exit.Irq;
     if (Irq == IrqRel::On)
       WhyIrq = NoteId;

@@ -261,9 +261,10 @@ struct RelState {
   /// (Off) or checks (On) since a store here or in a callee
   /// (Effect::SleepChecksOff); Unknown: as in the context entered.
   Switch SleepChecks = Switch::Unknown;
-  /// Unused, always 0: a state's bytes are hashed and compared
-  /// (InternedList), so it has no padding; the next one-byte field takes it.
-  uint8_t Spare = 0;
+  /// Bit i: Saved[i] is IRQs off by an assertion (IrqsOffAsserted), which
+  /// restoring it restores: a save and restore inside a function whose
+  /// IRQs its author asserted off leave the assertion, not a disable.
+  uint8_t SavedAsserted = 0;
 
   /// The atomic region the point is in: InheritedRegion while nothing in
   /// this function decided atomicity, OpenRegion after an enable, else
@@ -326,6 +327,8 @@ private:
   /// Preemption disabled (By > 0) or enabled again after an assertion.
   void stepAssertedPreempt(int By);
   void applyCalleeEffect(const RelState &Exit, int16_t NoteId);
+  /// Keeps a saved IRQ state, Asserted: off by an assertion.
+  void pushSaved(IrqRel I, bool Asserted);
   void updateRegion(bool WasAtomic, int16_t NoteId);
 };
 

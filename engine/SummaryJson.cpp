@@ -33,8 +33,8 @@ namespace kharden {
                           UnmatchedRestores, SavedCount, Saved, KindMask,
                           BhDepth, AssertedBhOn, AssertedIrqsOn, ContextAsked,
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
-                          RcuDepth, SleepChecks, Spare, // never stored
-                          Region, ObjectPick,           // never stored
+                          RcuDepth, SleepChecks, SavedAsserted, Region,
+                          ObjectPick, // never stored
                           WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
@@ -317,6 +317,8 @@ private:
         Saved.push_back(irqName(I));
       O["saved"] = std::move(Saved);
     }
+    if (R.SavedAsserted != D.SavedAsserted)
+      O["saved_asserted"] = R.SavedAsserted;
     if (R.KindMask != D.KindMask)
       O["kind_mask"] = R.KindMask;
     if (R.BhDepth != D.BhDepth)
@@ -777,6 +779,7 @@ private:
            flag(*O, "asserted_pinned", R.AssertedPinned, P) &&
            integer(*O, "unmatched_restores", R.UnmatchedRestores, P) &&
            integer(*O, "saved_count", R.SavedCount, P) &&
+           integer(*O, "saved_asserted", R.SavedAsserted, P) &&
            integer(*O, "kind_mask", R.KindMask, P) &&
            integer(*O, "bh_depth", R.BhDepth, P) &&
            flag(*O, "asserted_bh_on", R.AssertedBhOn, P) &&

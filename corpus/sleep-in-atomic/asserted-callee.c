@@ -46,6 +46,69 @@ int save_after_assert(int *c)
 	return *c;
 }
 
+// Saved and restored inside a function that asserts them off, IRQs are
+// as asserted again, not off by its code: 6.1's rcu_cpu_starting() saves
+// them on its WARN_ON_ONCE() path and rcu_report_qs_rnp() restores them,
+// and rcu_init()'s next allocation was reported.
+static void report_restoring(int *c, unsigned long flags)
+{
+	(*c)++;
+	local_irq_restore(flags);
+}
+
+static void cpu_starting(int *c)
+{
+	lockdep_assert_irqs_disabled();
+	if (*c) {
+		unsigned long flags;
+
+		local_irq_save(flags);
+		report_restoring(c, flags);
+	}
+	(*c)++;
+}
+
+static void cpu_starting_locally(int *c)
+{
+	unsigned long flags;
+
+	lockdep_assert_irqs_disabled();
+	local_irq_save(flags);
+	(*c)++;
+	local_irq_restore(flags);
+}
+
+int after_starting(int *c)
+{
+	cpu_starting(c);
+	msleep(1);
+	return *c;
+}
+
+int after_starting_locally(int *c)
+{
+	cpu_starting_locally(c);
+	msleep(1);
+	return *c;
+}
+
+// Nor after a sleep of the caller's, which said only that IRQs were on
+// (6.12's rcu_init(): rcutree_prepare_cpu(), then
+// rcutree_report_cpu_starting()).
+static void prepare(int *c)
+{
+	if (*c > 1)
+		msleep(1);
+}
+
+int after_prepare_and_starting(int *c)
+{
+	prepare(c);
+	cpu_starting(c);
+	msleep(1);
+	return *c;
+}
+
 // IRQs the caller disabled are off, whatever the callee asserts.
 void really_off(int *c)
 {

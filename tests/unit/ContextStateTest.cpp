@@ -766,6 +766,41 @@ TEST(RelState, ACalleesAssertionIsACallersQuestion) {
   EXPECT_EQ(Caller.Irq, IrqRel::Inherited);
 }
 
+// IRQs saved where the function's author asserted them off, then restored
+// (here or by a callee given the flags: rcu_cpu_starting()), are as
+// asserted again, which the caller takes as a question, not as IRQs the
+// function left disabled.
+TEST(RelState, ARestoredAssertionIsAnAssertion) {
+  RelState Starting;
+  Starting.apply(Effect::AssertIrqsDisabled, 0);
+  Starting.apply(Effect::IrqSave, 1);
+  EXPECT_FALSE(Starting.IrqsOffAsserted);
+  EXPECT_EQ(Starting.SavedAsserted, 1);
+  RelState ReportRestoring;
+  ReportRestoring.apply(Effect::IrqRestore, 0);
+  Starting.applyCallee(ReportRestoring, 2);
+  EXPECT_EQ(Starting.Irq, IrqRel::Off);
+  EXPECT_TRUE(Starting.IrqsOffAsserted);
+  EXPECT_EQ(Starting.SavedAsserted, 0);
+  RelState Init;
+  Init.applyCallee(Starting, 0);
+  EXPECT_TRUE(Init.IrqsOffAsked);
+  // So does a caller that slept before: the sleep said IRQs were on, its
+  // code did not change them.
+  RelState Slept;
+  Slept.apply(Effect::MaySleep, 0);
+  ASSERT_EQ(Slept.Irq, IrqRel::SleptOn);
+  Slept.applyCallee(Starting, 1);
+  EXPECT_TRUE(Slept.IrqsOffAsked);
+  // A state the code disabled stays so when restored.
+  RelState Own;
+  Own.apply(Effect::IrqDisable, 0);
+  Own.apply(Effect::IrqSave, 1);
+  Own.apply(Effect::IrqRestore, 2);
+  EXPECT_EQ(Own.Irq, IrqRel::Off);
+  EXPECT_FALSE(Own.IrqsOffAsserted);
+}
+
 TEST(CheckRule, WrongInUnlessExcused) {
   CheckRule R;
   R.WrongIn = {ContextWord::Nmi, ContextWord::Hardirq};

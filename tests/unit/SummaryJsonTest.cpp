@@ -30,6 +30,7 @@ RelState unusualState() {
   R.UnmatchedRestores = 1;
   R.SavedCount = 3;
   R.Saved = {IrqRel::SleptOn, IrqRel::Off, IrqRel::Inherited};
+  R.SavedAsserted = 0b10;
   R.KindMask = KindHardirq | KindNmi;
   R.BhDepth = 2;
   R.AssertedBhOn = true;
