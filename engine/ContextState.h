@@ -159,6 +159,13 @@ struct ParamTest {
     return !relation() && !Arg.Field.empty() && Mask == ~uint64_t(0) &&
            Value == 0;
   }
+  /// Whether some of Mask's bits of the scalar a parameter points to are
+  /// set (`if (!*timeo)`, `if (*locked)`): where Mask is all of them, the
+  /// scalar's truth, which a caller lending a local's address decides by
+  /// what it knows of the local (FunctionAnalyzer::lentSlot()).
+  bool pointeeTruth() const {
+    return !relation() && Arg.Field == ArgRef::Pointee && !Equal && Value == 0;
+  }
   static ParamTest truthOf(uint8_t Param) {
     return {ArgRef{Param, ""}, false, ~uint64_t(0), 0};
   }

@@ -168,8 +168,10 @@ void FunctionAnalyzer::applyBranchFacts(const CFGBlock &B, unsigned Succ,
     States.clear();
     return;
   }
-  if (Test.Slot >= 0 && (Value || !Test.OnlyTrueEdge))
+  if (Test.Slot >= 0 && (Value ? !Test.OnlyFalseEdge : !Test.OnlyTrueEdge))
     keepFact(Test.Slot, Value, States);
+  if (Test.NonZeroSlot >= 0 && int(Succ) == Test.NonZeroSucc)
+    keepFact(Test.NonZeroSlot, true, States);
   if (Test.Test >= 0)
     keepFact(Test.Test, Value != Test.TestNegated, States);
 }
@@ -223,8 +225,14 @@ void FunctionAnalyzer::transfer(const Event &E, StateSet &States) {
       write(W, States);
     break;
   case Event::Call: {
-    for (const RelState &S : States)
-      addState(CallStates[E.Index], S.withoutLocalFacts());
+    // What the call site keeps of a path: not the function's own facts,
+    // but those of the locals it lends the callee, which decide its tests.
+    for (const RelState &S : States) {
+      RelState Kept = S.withoutLocalFacts();
+      for (auto [Arg, Slot] : Out.Calls[E.Index].Passes->Lent)
+        Kept.setFact(Slot, S.fact(Slot));
+      addState(CallStates[E.Index], Kept);
+    }
     bool Replaces = E.ResultSlot >= 0 && Slots->resultReplaces(E.ResultSlot);
     if (E.Callees.empty()) {
       for (RelState &S : States) {
@@ -422,7 +430,9 @@ void FunctionAnalyzer::solve() {
   // set.
   //
   // A parameter's truth that the two exits found the other way (`if (ci)
-  // spin_unlock(&ci->lock);`, `if (locked) spin_unlock(l);`) separates a
+  // spin_unlock(&ci->lock);`, `if (locked) spin_unlock(l);`, or the truth
+  // of what it points to: compact_unlock_should_abort()'s `if (*locked)`,
+  // whose caller lends its local) separates a
   // release: a caller that knows what it passes (it locked through the
   // pointer, a callee returned it with the lock, a constant flag) takes
   // the one exit, and one that does not takes both, keeping the lock on
@@ -436,7 +446,8 @@ void FunctionAnalyzer::solve() {
   // then be kept on every path that found the pointer.
   uint8_t Truths = 0;
   for (unsigned I = 0; I < Slots->tests().size() && I < RelState::MaxTests; ++I)
-    if (Slots->tests()[I].truth() || Slots->tests()[I].fieldTruth())
+    if (Slots->tests()[I].truth() || Slots->tests()[I].fieldTruth() ||
+        Slots->tests()[I].pointeeTruth())
       Truths |= uint8_t(1u << I);
   auto Separated = [Truths](int8_t Depth, const RelState &A,
                             const RelState &B) {

@@ -93,6 +93,11 @@ struct BranchTest {
   /// one truth on every path; decided with no slot, which a function
   /// testing many values may have none left for.
   int8_t Constant = -1;
+  /// A sign slot's test whose false edge alone tells (`err == 1`) ...
+  bool OnlyFalseEdge = false;
+  /// ... and a value slot the condition, where successor NonZeroSucc is
+  /// taken, says is not zero.
+  int8_t NonZeroSlot = -1, NonZeroSucc = -1;
 };
 
 class FunctionAnalyzer {
@@ -146,6 +151,11 @@ private:
   /// summary's ReturnFields, and its ReturnFieldParams as the arguments'
   /// bits (a guard's `.lock`, the pointer the constructor was given).
   FieldFacts returnedFields(const clang::CallExpr *CE) const;
+  /// The local slot of the variable whose address the argument of the
+  /// callee's test T lends (`&timeo`), if the function keeps one and T is
+  /// its truth.
+  std::optional<unsigned> lentSlot(const clang::CallExpr *CE,
+                                   const ParamTest &T) const;
   /// What the caller's arguments (with what Call knows of their bits)
   /// make of the callee's parameter tests.
   llvm::SmallVector<ImportedTest, 2>

@@ -128,9 +128,16 @@ BranchTest FunctionAnalyzer::branchTest(const CFGBlock &B) const {
     E = Inner;
   }
   // The successor where a sign slot's variable is negative.
-  if (std::optional<ValueSlots::SignTest> S = Slots->signTestOf(E))
-    return {nullptr,       {}, int8_t(Negated != S->Flipped), int8_t(S->Slot),
-            S->OneOutcome, -1};
+  if (std::optional<ValueSlots::SignTest> S = Slots->signTestOf(E)) {
+    BranchTest T{nullptr, {}, int8_t(Negated != S->Flipped), int8_t(S->Slot)};
+    T.OnlyTrueEdge = S->Says == ValueSlots::SignTest::WhereNegative;
+    T.OnlyFalseEdge = S->Says == ValueSlots::SignTest::WhereNotNegative;
+    if (std::optional<unsigned> NonZero = Slots->nonZeroWhenTrue(E)) {
+      T.NonZeroSlot = int8_t(*NonZero);
+      T.NonZeroSucc = int8_t(Negated);
+    }
+    return T;
+  }
   std::optional<unsigned> Slot = Slots->slotOf(E);
   bool OnlyTrueEdge = false;
   if (!Slot && (Slot = Slots->nonZeroWhenTrue(E)))
@@ -221,11 +228,11 @@ void FunctionAnalyzer::collectEvents() {
         return F->getIdentifier() && TU.Lookup.model().isBitTest(F->getName());
       },
       [this](const CallExpr *CE) {
-        llvm::SmallVector<unsigned, 1> Args;
+        llvm::SmallVector<ValueSlots::TestedArg, 1> Args;
         if (const FunctionSummary *Callee = summaryOf(CE->getDirectCallee()))
           for (const ParamTest &T : Callee->Tests)
-            if (T.truth())
-              Args.push_back(T.Arg.Index);
+            if (T.truth() || T.pointeeTruth())
+              Args.push_back({T.Arg.Index, T.pointeeTruth(), T.Mask});
         return Args;
       },
       [this](const CallExpr *CE) -> std::optional<ParamTest> {
@@ -845,6 +852,11 @@ CallSite FunctionAnalyzer::callSite(const CallExpr *CE, SourceLocation Loc,
   if (const std::string *Chain =
           CE && TU.Pointers ? TU.Pointers->chainCalled(CE) : nullptr)
     Passes.Chain = *Chain;
+  if (const FunctionSummary *Callee =
+          CE ? summaryOf(CE->getDirectCallee()) : nullptr)
+    for (const ParamTest &T : Callee->Tests)
+      if (std::optional<unsigned> Slot = lentSlot(CE, T))
+        Passes.Lent.push_back({T.Arg.Index, uint8_t(*Slot)});
   C.Passes = Passes;
   llvm::sort(Bits, llvm::less_first());
   C.ArgBits = Bits;
@@ -1006,6 +1018,20 @@ FunctionAnalyzer::objectsHolding(const CallExpr *CE, llvm::StringRef Slot,
   return Held;
 }
 
+std::optional<unsigned> FunctionAnalyzer::lentSlot(const CallExpr *CE,
+                                                   const ParamTest &T) const {
+  unsigned Arg = T.Arg.Index;
+  const auto *Addr =
+      T.pointeeTruth() && Arg < std::min(CE->getNumArgs(), RelState::MaxParams)
+          ? dyn_cast<UnaryOperator>(CE->getArg(Arg)->IgnoreParenImpCasts())
+          : nullptr;
+  if (!Addr || Addr->getOpcode() != UO_AddrOf ||
+      T.Mask != typeBits(Addr->getSubExpr()->getType(), TU.AST))
+    return std::nullopt;
+  std::optional<unsigned> Slot = Slots->slotOf(Addr->getSubExpr());
+  return Slot && *Slot >= RelState::MaxParams ? Slot : std::nullopt;
+}
+
 llvm::SmallVector<ImportedTest, 2>
 FunctionAnalyzer::importTests(const FunctionSummary &Callee,
                               const CallExpr *CE, const CallSite &Call) {
@@ -1024,6 +1050,13 @@ FunctionAnalyzer::importTests(const FunctionSummary &Callee,
              passedBits(Call.ArgKnown, Call.ArgTrue, Call.ArgBits, T.Arg))) ||
         !CE)
       continue;
+    // A local lent to the callee (`netlink_attachskb(.., &timeo, ..)`):
+    // its slot holds the truth the callee tests on entry.
+    if (std::optional<unsigned> Slot = lentSlot(CE, T)) {
+      I.Slot = int8_t(*Slot);
+      I.Negated = T.Equal;
+      continue;
+    }
     if (std::optional<ArgRef> Mine = callerRef(CE->getArg(T.Arg.Index), T.Arg)) {
       if (std::optional<unsigned> Slot = Slots->testSlot({*Mine, T.Equal,
                                                           T.Mask, T.Value}))

@@ -129,7 +129,7 @@ KnownBits knownBits(const Expr *E, ASTContext &Ctx, BitsLeaf Leaf,
 }
 
 /// The bits of a value of type T.
-static uint64_t typeBits(QualType T, ASTContext &Ctx) {
+uint64_t typeBits(QualType T, ASTContext &Ctx) {
   unsigned Width = unsigned(Ctx.getTypeSize(T));
   return Width >= 64 ? ~uint64_t(0) : (uint64_t(1) << Width) - 1;
 }

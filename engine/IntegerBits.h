@@ -32,6 +32,9 @@ const clang::ParmVarDecl *parameterOf(const clang::Expr *E);
 /// an expression (`({ _lock; _T; })`).
 const clang::Expr *statementValue(const clang::StmtExpr *S);
 
+/// All the bits of a value of type T (up to 64).
+uint64_t typeBits(clang::QualType T, clang::ASTContext &Ctx);
+
 /// An integer constant's value.
 std::optional<uint64_t> constantInteger(const clang::Expr *E,
                                         clang::ASTContext &Ctx);

@@ -8,7 +8,7 @@ namespace kharden {
 
 // Values are found by a key that writes each field: a new field must be
 // written too, or values that differ in it would be taken for one another.
-static_assert(sizeof(CallSite::Passed) == 5 * 24 + sizeof(std::string) &&
+static_assert(sizeof(CallSite::Passed) == 6 * 24 + sizeof(std::string) &&
                   sizeof(BitsTransfer) == 40,
               "a field was added: add it to keyOf()");
 
@@ -46,6 +46,7 @@ static llvm::StringRef keyOf(const CallSite::Passed &V, std::string &Buf) {
   PutKeys(V.FnArgs);
   PutKeys(V.FnSlots);
   PutPairs(V.FnForwarded);
+  PutPairs(V.Lent);
   Buf += V.Chain; // last: its length is the rest
   return Buf;
 }

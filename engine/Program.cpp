@@ -1128,6 +1128,12 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
   for (const auto &[A, Bits] : C.ArgBits)
     if (bitsMatter(To, A))
       Callee.setArg(A, Bits);
+  // A local lent by address, whose truth the path knew at the call.
+  for (auto [Arg, Slot] : C.Passes->Lent)
+    if (std::optional<bool> V = R.fact(Slot);
+        V && bitsMatter(To, {Arg, ArgRef::Pointee}))
+      Callee.setArg({Arg, ArgRef::Pointee},
+                    *V ? KnownBits::nonZero() : KnownBits::constant(0));
   // A parameter the caller changed before the call: what it kept of its
   // own caller's bits, with what it forced (in ArgBits already).
   for (const CallSite::Transformed &T : C.Passes->TransformedArgs) {

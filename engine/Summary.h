@@ -102,11 +102,18 @@ struct CallSite {
     /// call through the block field below it reaches, or the block field's
     /// own for a chain the code does not name (PointerFlows::chainCalled()).
     std::string Chain;
+    /// Arguments that lend the address of a local the caller keeps a slot
+    /// for to a callee that tests what it points to (`&timeo` for
+    /// netlink_attachskb()'s `if (!*timeo)`): {argument, local slot}. The
+    /// call's states keep those slots' facts, which decide the callee's
+    /// test (Program::calleeEntry()).
+    std::vector<std::pair<uint8_t, uint8_t>> Lent;
 
     /// Every field: a call that passes none of them holds none.
     bool empty() const {
       return Forwarded.empty() && TransformedArgs.empty() && FnArgs.empty() &&
-             FnForwarded.empty() && FnSlots.empty() && Chain.empty();
+             FnForwarded.empty() && FnSlots.empty() && Chain.empty() &&
+             Lent.empty();
     }
   };
   InternedValue<Passed> Passes;

@@ -27,7 +27,7 @@ namespace kharden {
   [[maybe_unused]] auto &[PreemptDepth, MigrateDepth, Irq, SleepEvidence,
                           SleepOnlyToFault, SleptUnheld, PagefaultDepth,
                           SleepDepth, ParamKnown, ParamTrue, ParamChanged,
-                          LocalKnown, LocalTrue, // never stored
+                          LocalKnown, LocalTrue, // a call's lent slots only
                           TestKnown, TestTrue, JoinKnown, JoinTrue, Returns,
                           EnableEvidence, AssertedPreempt, AssertedPinned,
                           UnmatchedRestores, SavedCount, Saved, KindMask,
@@ -39,7 +39,7 @@ namespace kharden {
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
-                          FnSlots, Chain] = CP;
+                          FnSlots, Chain, Lent] = CP;
   [[maybe_unused]] auto &[Rule, Access, OpName, Variable, OpWhere, MacroNotes,
                           OpStates, ValueUsed, PointerValue, RetriedAt,
                           DecidedBy] = Op;
@@ -293,6 +293,10 @@ private:
       O["param_known"] = R.ParamKnown;
     if (R.ParamTrue != D.ParamTrue)
       O["param_true"] = R.ParamTrue;
+    if (R.LocalKnown != D.LocalKnown)
+      O["local_known"] = R.LocalKnown;
+    if (R.LocalTrue != D.LocalTrue)
+      O["local_true"] = R.LocalTrue;
     if (R.TestKnown != D.TestKnown)
       O["test_known"] = R.TestKnown;
     if (R.TestTrue != D.TestTrue)
@@ -386,6 +390,7 @@ private:
     putArray(O, "fn_args", Pairs(C.Passes->FnArgs));
     putArray(O, "fn_forwarded", Pairs(C.Passes->FnForwarded));
     putArray(O, "fn_slots", Pairs(C.Passes->FnSlots));
+    putArray(O, "lent", Pairs(C.Passes->Lent));
     if (!C.Passes->Chain.empty())
       O["chain"] = C.Passes->Chain;
     return O;
@@ -770,6 +775,8 @@ private:
            integer(*O, "sleep_depth", R.SleepDepth, P) &&
            integer(*O, "param_known", R.ParamKnown, P) &&
            integer(*O, "param_true", R.ParamTrue, P) &&
+           integer(*O, "local_known", R.LocalKnown, P) &&
+           integer(*O, "local_true", R.LocalTrue, P) &&
            integer(*O, "test_known", R.TestKnown, P) &&
            integer(*O, "test_true", R.TestTrue, P) &&
            integer(*O, "join_known", R.JoinKnown, P) &&
@@ -834,6 +841,7 @@ private:
                 return indexPair(V, Out, CallSite::MaxFunctionParams, At);
               }) &&
         array(*O, "fn_slots", Passes.FnSlots, P, fnArg) &&
+        array(*O, "lent", Passes.Lent, P, lentSlot) &&
         optionalString(*O, "chain", Passes.Chain, P);
     if (Ok)
       C.Passes = Passes;
@@ -1032,6 +1040,23 @@ private:
   static bool forwarded(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                         Path P) {
     return indexPair(V, Out, RelState::MaxParams, P);
+  }
+
+  /// [argument index below 8, a local slot].
+  static bool lentSlot(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
+                       Path P) {
+    const json::Array *A = V.getAsArray();
+    std::optional<int64_t> Arg =
+        A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
+    std::optional<int64_t> Slot = Arg ? (*A)[1].getAsInteger() : std::nullopt;
+    if (!Slot || *Arg < 0 || *Arg >= RelState::MaxParams ||
+        *Slot < RelState::MaxParams || *Slot >= RelState::RetSlot) {
+      static_assert(RelState::MaxParams == 8 && RelState::RetSlot == 16);
+      P.report("expected [argument below 8, local slot 8 to 15]");
+      return false;
+    }
+    Out = {uint8_t(*Arg), uint8_t(*Slot)};
+    return true;
   }
 
   /// [argument index, parameter index], both below Limit.

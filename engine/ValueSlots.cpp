@@ -358,7 +358,7 @@ ValueSlots::ValueSlots(
         RelatedArgs,
     std::function<std::optional<unsigned>(const CallExpr *)> MemberOf,
     std::function<bool(const FunctionDecl *)> IsBitTest,
-    std::function<llvm::SmallVector<unsigned, 1>(const CallExpr *)>
+    std::function<llvm::SmallVector<TestedArg, 1>(const CallExpr *)>
         TruthTestedArgs,
     std::function<std::optional<ParamTest>(const CallExpr *)> ReturnedTest)
     : FD(FD), Ctx(Ctx), MemberOf(std::move(MemberOf)),
@@ -461,16 +461,29 @@ ValueSlots::ValueSlots(
   // (`ci = lock_cluster(si, off); ... unlock_cluster(ci);`), before
   // conditions that only select paths (6.1's scan_swap_map_slots() has
   // more than its slots).
+  // So does a local whose address the function only lends to calls, to
+  // a callee that tests what it points to (6.12's netlink_unicast()'s
+  // `timeo = sock_sndtimeo(ssk, nonblock)`, then `netlink_attachskb(..,
+  // &timeo, ..)`, which sleeps only `if (*timeo)`); each call it is lent
+  // to forgets it (writes()).
   if (TruthTestedArgs)
     forEachCall(FD->getBody(), [&](const CallExpr *CE) {
-      for (unsigned I : TruthTestedArgs(CE)) {
-        const auto *D = I < CE->getNumArgs()
-                            ? dyn_cast<DeclRefExpr>(
-                                  CE->getArg(I)->IgnoreParenImpCasts())
-                            : nullptr;
-        const VarDecl *V = D ? scalarLocal(D->getDecl()) : nullptr;
-        if (V && V->getType()->isPointerType() && !AddressTaken.contains(V) &&
-            !varSlot(V) && Locals.size() < RelState::MaxLocals)
+      for (auto [I, Pointee, Mask] : TruthTestedArgs(CE)) {
+        if (I >= CE->getNumArgs())
+          continue;
+        const Expr *Arg = CE->getArg(I)->IgnoreParenImpCasts();
+        const auto *D = dyn_cast<DeclRefExpr>(Arg);
+        const VarDecl *V = nullptr;
+        if (Pointee)
+          V = dyn_cast_or_null<VarDecl>(lentTo(Arg));
+        else if (D && D->getType()->isPointerType() &&
+                 !AddressTaken.contains(D->getDecl()))
+          V = dyn_cast<VarDecl>(D->getDecl());
+        V = V ? scalarLocal(V) : nullptr;
+        if (V && Pointee && Mask != typeBits(V->getType(), Ctx))
+          continue; // some bits of it, not its truth
+        if (V && !(Pointee && Escaped.contains(V)) && !varSlot(V) &&
+            Locals.size() < RelState::MaxLocals)
           Locals.push_back({V, nullptr, {}, {}, true});
       }
     });
@@ -967,19 +980,26 @@ ValueSlots::signTest(const Expr *Cond) const {
       !B->getLHS()->getType()->isSignedIntegerType())
     return std::nullopt;
   bool Zero = *C == 0, Negative = int64_t(*C) < 0;
-  auto Test = [&](bool Flipped, bool OneOutcome) {
-    return std::optional(std::pair(V, SignTest{0, Flipped, OneOutcome}));
+  auto Test = [&](bool Flipped, SignTest::Outcomes Says) {
+    return std::optional(std::pair(V, SignTest{0, Flipped, Says}));
   };
-  // `ret == -E` true says negative, false says nothing of the sign.
+  // `ret == -E` true says negative, false says nothing of the sign; `ret
+  // == 1` true says not negative (6.12's netlink_unicast(): `if (err ==
+  // 1) goto retry;` after netlink_attachskb(), which returns 1 where it
+  // waited and -EAGAIN where it would have).
   switch (B->getOpcode()) {
   case BO_LT:
-    return Zero ? Test(false, false) : std::nullopt;
+    return Zero ? Test(false, SignTest::Both) : std::nullopt;
   case BO_GE:
-    return Zero ? Test(true, false) : std::nullopt;
+    return Zero ? Test(true, SignTest::Both) : std::nullopt;
   case BO_EQ:
-    return Negative ? Test(false, true) : std::nullopt;
+    return Negative ? Test(false, SignTest::WhereNegative)
+           : !Zero  ? Test(true, SignTest::WhereNotNegative)
+                    : std::nullopt;
   case BO_NE:
-    return Negative ? Test(true, true) : std::nullopt;
+    return Negative ? Test(true, SignTest::WhereNegative)
+           : !Zero  ? Test(false, SignTest::WhereNotNegative)
+                    : std::nullopt;
   default:
     return std::nullopt;
   }
@@ -1211,7 +1231,9 @@ void ValueSlots::writes(const Stmt *S,
     for (const Expr *Arg : CE->arguments())
       if (const ValueDecl *D = lentTo(Arg))
         for (unsigned I = 0; I < Locals.size(); ++I)
-          if (Locals[I].Condition && llvm::is_contained(Locals[I].Reads, D) &&
+          if ((Locals[I].Var == D ||
+               (Locals[I].Condition &&
+                llvm::is_contained(Locals[I].Reads, D))) &&
               Own != RelState::MaxParams + I)
             Out.push_back({SlotWrite::Forget, uint8_t(RelState::MaxParams + I)});
   }

@@ -99,6 +99,13 @@ using PrimitiveOf = llvm::function_ref<const Primitive *(const clang::Expr *)>;
 
 class ValueSlots {
 public:
+  /// An argument whose truth a callee tests, or (Pointee) whether Mask's
+  /// bits of what it points to are set.
+  struct TestedArg {
+    unsigned Index;
+    bool Pointee;
+    uint64_t Mask = 0;
+  };
   /// IsPrimitive: primitives' values are never assumed stable.
   /// ReturnsFacts: whether a callee's summary says what it returns.
   /// RelatedArgs: the argument pairs whose relation a callee tests
@@ -106,9 +113,10 @@ public:
   /// the address of a member of (FunctionSummary::ReturnsMember).
   /// IsBitTest: whether a function returns whether bit `nr` (its first
   /// argument) of the bitmap at its second is set (the kernel model's
-  /// `bit-tests`). TruthTestedArgs: the arguments whose truth a callee
-  /// tests (a ParamTest::truth() of its summary), whose local pointers
-  /// get a slot that selects the callee's exits. ReturnedTest: the test of
+  /// `bit-tests`). TruthTestedArgs: the arguments whose truth, or whose
+  /// pointee's, a callee tests (a ParamTest::truth() or pointeeTruth() of
+  /// its summary), whose local pointers, or locals lent by address, get a
+  /// slot that selects the callee's exits. ReturnedTest: the test of
   /// its own parameters whose truth a callee returns (returnedTest()).
   ValueSlots(
       const clang::FunctionDecl *FD, const clang::CFG &Cfg,
@@ -119,7 +127,7 @@ public:
           RelatedArgs,
       std::function<std::optional<unsigned>(const clang::CallExpr *)> MemberOf,
       std::function<bool(const clang::FunctionDecl *)> IsBitTest = {},
-      std::function<llvm::SmallVector<unsigned, 1>(const clang::CallExpr *)>
+      std::function<llvm::SmallVector<TestedArg, 1>(const clang::CallExpr *)>
           TruthTestedArgs = {},
       std::function<std::optional<ParamTest>(const clang::CallExpr *)>
           ReturnedTest = {});
@@ -131,13 +139,14 @@ public:
   /// `x & MASK`, `(x & MASK) == BIT`.
   std::optional<unsigned> nonZeroWhenTrue(const clang::Expr *Cond) const;
   /// A test of a signed local's sign (`ret < 0`, `ret >= 0`, `ret ==
-  /// -ENOENT`, `ret != -EAGAIN`): its sign slot, which holds whether the
-  /// variable is negative, whether the condition is true where it is not
-  /// negative (Flipped), and whether only that one outcome says anything
-  /// (`ret == -ENOENT` false says nothing of the sign).
+  /// -ENOENT`, `ret != -EAGAIN`, `ret == 1`): its sign slot, which holds
+  /// whether the variable is negative, whether the condition is true where
+  /// it is not negative (Flipped), and which outcomes say anything of the
+  /// sign (`ret == -ENOENT` false says nothing, nor does `ret == 1` false).
   struct SignTest {
     unsigned Slot;
-    bool Flipped, OneOutcome;
+    bool Flipped;
+    enum Outcomes : uint8_t { Both, WhereNegative, WhereNotNegative } Says;
   };
   std::optional<SignTest> signTestOf(const clang::Expr *Cond) const;
   /// The sign slot a direct call's result goes to, where the callee's

@@ -19,6 +19,8 @@ RelState unusualState() {
   R.SleepDepth = -1;
   R.ParamKnown = 0b101;
   R.ParamTrue = 0b100;
+  R.LocalKnown = 0b1001;
+  R.LocalTrue = 0b1;
   R.TestKnown = 0b11;
   R.TestTrue = 0b10;
   R.JoinKnown = 0b110;
@@ -71,6 +73,7 @@ TUSummary everyField() {
                                  KnownBits::constant(0xffffffff80000000))}};
   Passes.FnArgs = {{1, "/src/a.c@output"}};
   Passes.FnForwarded = {{9, 12}};
+  Passes.Lent = {{2, 9}};
   Passes.FnSlots = {{2, "field:irq_affinity_notify.release"}};
   Passes.Chain = "chain:var:/src/a.c@die_chain";
   C.Passes = Passes;
@@ -260,6 +263,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(F.Calls[0].Passes->FnForwarded, G.Calls[0].Passes->FnForwarded);
   EXPECT_EQ(F.Calls[0].Passes->FnSlots, G.Calls[0].Passes->FnSlots);
   EXPECT_EQ(F.Calls[0].Passes->Chain, G.Calls[0].Passes->Chain);
+  EXPECT_EQ(F.Calls[0].Passes->Lent, G.Calls[0].Passes->Lent);
   EXPECT_EQ(F.Tests, G.Tests);
   EXPECT_EQ(F.ForCallers->ReturnBits, G.ForCallers->ReturnBits);
   EXPECT_EQ(F.ForCallers->Stores, G.ForCallers->Stores);
@@ -478,6 +482,13 @@ TEST(SummaryJson, RejectsMistypedFields) {
             }),
             "expected [argument, parameter] indices below 16 at "
             "summary.functions[0].calls[0].fn_forwarded[0]");
+  EXPECT_EQ(
+      errorAfter([](auto &O) {
+        (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())["lent"] =
+            llvm::json::Array{llvm::json::Array{1, 16}};
+      }),
+      "expected [argument below 8, local slot 8 to 15] at "
+      "summary.functions[0].calls[0].lent[0]");
   EXPECT_EQ(errorAfter([](auto &O) {
               (*(*firstFunction(O)["calls"].getAsArray())[0].getAsObject())
                   ["arg_bits"] = llvm::json::Array{llvm::json::Object{
