@@ -1021,14 +1021,13 @@ FunctionAnalyzer::objectsHolding(const CallExpr *CE, llvm::StringRef Slot,
 std::optional<unsigned> FunctionAnalyzer::lentSlot(const CallExpr *CE,
                                                    const ParamTest &T) const {
   unsigned Arg = T.Arg.Index;
-  const auto *Addr =
+  const Expr *Local =
       T.pointeeTruth() && Arg < std::min(CE->getNumArgs(), RelState::MaxParams)
-          ? dyn_cast<UnaryOperator>(CE->getArg(Arg)->IgnoreParenImpCasts())
+          ? lentObject(CE->getArg(Arg))
           : nullptr;
-  if (!Addr || Addr->getOpcode() != UO_AddrOf ||
-      T.Mask != typeBits(Addr->getSubExpr()->getType(), TU.AST))
+  if (!Local || T.Mask != typeBits(Local->getType(), TU.AST))
     return std::nullopt;
-  std::optional<unsigned> Slot = Slots->slotOf(Addr->getSubExpr());
+  std::optional<unsigned> Slot = Slots->slotOf(Local);
   return Slot && *Slot >= RelState::MaxParams ? Slot : std::nullopt;
 }
 

@@ -15,10 +15,14 @@ const ValueDecl *namedDecl(const Expr *E) {
   return nullptr;
 }
 
-const ValueDecl *lentTo(const Expr *Arg) {
+const Expr *lentObject(const Expr *Arg) {
   const auto *U = dyn_cast<UnaryOperator>(Arg->IgnoreParenImpCasts());
-  return U && U->getOpcode() == UO_AddrOf ? namedDecl(U->getSubExpr())
-                                          : nullptr;
+  return U && U->getOpcode() == UO_AddrOf ? U->getSubExpr() : nullptr;
+}
+
+const ValueDecl *lentTo(const Expr *Arg) {
+  const Expr *Object = lentObject(Arg);
+  return Object ? namedDecl(Object) : nullptr;
 }
 
 const VarDecl *varOf(const Expr *E) {

@@ -22,6 +22,8 @@ namespace kharden {
 /// The variable or field an lvalue names, if it names one directly (casts
 /// aside).
 const clang::ValueDecl *namedDecl(const clang::Expr *E);
+/// The lvalue whose address an argument passes (`&walk`, `&p->lock`).
+const clang::Expr *lentObject(const clang::Expr *Arg);
 /// The variable or field whose address an argument passes (`&walk`).
 const clang::ValueDecl *lentTo(const clang::Expr *Arg);
 /// The variable an expression names, as it is (casts aside).

@@ -1045,38 +1045,42 @@ private:
   /// [argument index below 8, a local slot].
   static bool lentSlot(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                        Path P) {
-    const json::Array *A = V.getAsArray();
-    std::optional<int64_t> Arg =
-        A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
-    std::optional<int64_t> Slot = Arg ? (*A)[1].getAsInteger() : std::nullopt;
-    if (!Slot || *Arg < 0 || *Arg >= RelState::MaxParams ||
-        *Slot < RelState::MaxParams || *Slot >= RelState::RetSlot) {
-      static_assert(RelState::MaxParams == 8 && RelState::RetSlot == 16);
-      P.report("expected [argument below 8, local slot 8 to 15]");
-      return false;
-    }
-    Out = {uint8_t(*Arg), uint8_t(*Slot)};
-    return true;
+    static_assert(RelState::MaxParams == 8 && RelState::RetSlot == 16);
+    return boundedPair(V, Out, RelState::MaxParams, RelState::MaxParams,
+                       RelState::RetSlot,
+                       "expected [argument below 8, local slot 8 to 15]", P);
   }
 
   /// [argument index, parameter index], both below Limit.
   static bool indexPair(const json::Value &V, std::pair<uint8_t, uint8_t> &Out,
                         unsigned Limit, Path P) {
+    static_assert(RelState::MaxParams == 8 &&
+                  CallSite::MaxFunctionParams == 16);
+    return boundedPair(
+        V, Out, Limit, 0, Limit,
+        Limit == RelState::MaxParams
+            ? StringLiteral("expected [argument, parameter] indices below 8")
+            : StringLiteral("expected [argument, parameter] indices below 16"),
+        P);
+  }
+
+  /// [first, second], first below FirstEnd and second in [SecondBegin,
+  /// SecondEnd); else Message (json::Path keeps it as it is: a literal).
+  static bool boundedPair(const json::Value &V,
+                          std::pair<uint8_t, uint8_t> &Out, unsigned FirstEnd,
+                          unsigned SecondBegin, unsigned SecondEnd,
+                          StringLiteral Message, Path P) {
     const json::Array *A = V.getAsArray();
-    std::optional<int64_t> Arg = A && A->size() == 2 ? (*A)[0].getAsInteger()
-                                                     : std::nullopt;
-    std::optional<int64_t> Param = Arg ? (*A)[1].getAsInteger() : std::nullopt;
-    if (!Param || *Arg < 0 || *Arg >= Limit || *Param < 0 || *Param >= Limit) {
-      // json::Path keeps the message as it is: a literal.
-      static_assert(RelState::MaxParams == 8 &&
-                    CallSite::MaxFunctionParams == 16);
-      if (Limit == RelState::MaxParams)
-        P.report("expected [argument, parameter] indices below 8");
-      else
-        P.report("expected [argument, parameter] indices below 16");
+    std::optional<int64_t> First =
+        A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
+    std::optional<int64_t> Second =
+        First ? (*A)[1].getAsInteger() : std::nullopt;
+    if (!Second || *First < 0 || *First >= FirstEnd || *Second < SecondBegin ||
+        *Second >= SecondEnd) {
+      P.report(Message);
       return false;
     }
-    Out = {uint8_t(*Arg), uint8_t(*Param)};
+    Out = {uint8_t(*First), uint8_t(*Second)};
     return true;
   }
 
