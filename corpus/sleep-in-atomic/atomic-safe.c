@@ -10,6 +10,10 @@
 // console_may_schedule is set, which only console_lock(), a sleeping lock,
 // sets. Its call from an irq_work callback is no sleep; the same flush
 // called under a spinlock, outside the contract, is reported.
+// put_cred() "schedules" the last reference's credentials "for destruction
+// by the RCU system" (Documentation/security/credentials.rst, 6.1.170-3 and
+// 6.12.117): its call under a spinlock is no sleep either, though its body
+// frees `non_rcu` credentials at once.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags -I %S/Inputs | FileCheck %s %strict
 #include <linux/irq_work.h>
 #include <linux/sched.h>
@@ -37,19 +41,23 @@ static void put_cred_now(struct cred *cred)
 	kfree(cred->groups);
 }
 
-static void put_cred(struct cred *cred)
+static void __put_cred(struct cred *cred)
 {
-	if (--cred->usage)
-		return;
 	if (cred->non_rcu)
 		put_cred_now(cred);
 	else
 		call_rcu_free(cred);
 }
 
+static inline void put_cred(struct cred *cred)
+{
+	if (--cred->usage == 0)
+		__put_cred(cred);
+}
+
 void __put_task_struct(struct task *t)
 {
-	put_cred(t->cred);
+	__put_cred(t->cred);
 	kfree(t);
 }
 
@@ -71,6 +79,13 @@ void free_under_lock(struct task *t)
 {
 	spin_lock(&lock);
 	__put_task_struct(t);
+	spin_unlock(&lock);
+}
+
+void put_cred_under_lock(struct cred *cred)
+{
+	spin_lock(&lock);
+	put_cred(cred);
 	spin_unlock(&lock);
 }
 
@@ -100,11 +115,11 @@ void flush_under_lock(void)
 	console_flush_all(console_may_schedule);
 	spin_unlock(&lock);
 }
-// CHECK: atomic-safe.c:73:2: warning: '__put_task_struct()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: atomic-safe.c:72:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: atomic-safe.c:52:2: note: 'put_cred()' called here may sleep
-// CHECK: atomic-safe.c:45:3: note: 'put_cred_now()' called here may sleep
-// CHECK: atomic-safe.c:36:2: note: 'might_sleep()' may sleep here
-// CHECK: atomic-safe.c:100:2: warning: 'console_flush_all()' may sleep, called with preemption disabled [sleep-in-atomic]
-// CHECK: atomic-safe.c:99:2: note: atomic region begun here by 'spin_lock(&lock)'
-// CHECK: atomic-safe.c:82:3: note: 'cond_resched()' may sleep here
+// CHECK: atomic-safe.c:81:2: warning: '__put_task_struct()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: atomic-safe.c:80:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: atomic-safe.c:60:2: note: '__put_cred()' called here may sleep
+// CHECK: atomic-safe.c:47:3: note: 'put_cred_now()' called here may sleep
+// CHECK: atomic-safe.c:40:2: note: 'might_sleep()' may sleep here
+// CHECK: atomic-safe.c:115:2: warning: 'console_flush_all()' may sleep, called with preemption disabled [sleep-in-atomic]
+// CHECK: atomic-safe.c:114:2: note: atomic region begun here by 'spin_lock(&lock)'
+// CHECK: atomic-safe.c:97:3: note: 'cond_resched()' may sleep here
