@@ -37,6 +37,7 @@ bool RelState::sameContext(const RelState &O) const {
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
          SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
          SleepChecks == O.SleepChecks && ObjectPick == O.ObjectPick &&
+         (WhyLastRef >= 0) == (O.WhyLastRef >= 0) &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -294,6 +295,10 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     return;
   case Effect::SleepChecksOn:
     SleepChecks = Switch::On;
+    return;
+  case Effect::LastReference:
+    if (WhyLastRef < 0)
+      WhyLastRef = NoteId;
     return;
   }
 }

@@ -65,6 +65,9 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
     return ("IRQs as the interrupted context had them from here: '" + Text +
             "'")
         .str();
+  if (llvm::is_contained(Fx, Effect::LastReference))
+    return ("the last reference dropped here, where '" + Text + "' is true")
+        .str();
   if (llvm::is_contained(Fx, Effect::SleepChecksOff))
     return ("the kernel's sleep checks are off from here: '" + Text + "'")
         .str();

@@ -103,6 +103,7 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "rcu-read-unlock", Effect::RcuReadUnlock);
     Io.enumCase(E, "sleep-checks-off", Effect::SleepChecksOff);
     Io.enumCase(E, "sleep-checks-on", Effect::SleepChecksOn);
+    Io.enumCase(E, "last-reference", Effect::LastReference);
   }
 };
 
@@ -647,6 +648,7 @@ StringRef effectName(Effect E) {
     return "sleep-checks-off";
   case Effect::SleepChecksOn:
     return "sleep-checks-on";
+  case Effect::LastReference: return "last-reference";
   }
   llvm_unreachable("unknown effect");
 }

@@ -76,6 +76,9 @@ enum class Effect : uint8_t {
   /// SYSTEM_RUNNING), or checks again (set back to a running state).
   SleepChecksOff,
   SleepChecksOn,
+  /// A count dropped to zero here (atomic_dec_and_test() true): the path
+  /// is the last holder's, which frees what the count kept alive.
+  LastReference,
 };
 
 /// Whether effect E on a context predicate's branch narrows what the

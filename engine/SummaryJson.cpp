@@ -35,7 +35,7 @@ namespace kharden {
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
                           RcuDepth, SleepChecks, SavedAsserted, Region,
                           ObjectPick, // never stored
-                          WhyIrq, WhyPreempt, WhySimd, WhyRcu] = R;
+                          WhyIrq, WhyPreempt, WhySimd, WhyRcu, WhyLastRef] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
@@ -349,6 +349,8 @@ private:
       O["why_simd"] = R.WhySimd;
     if (R.WhyRcu != D.WhyRcu)
       O["why_rcu"] = R.WhyRcu;
+    if (R.WhyLastRef != D.WhyLastRef)
+      O["why_last_ref"] = R.WhyLastRef;
     return O;
   }
 
@@ -801,7 +803,9 @@ private:
            integer(*O, "why_irq", R.WhyIrq, P) &&
            integer(*O, "why_preempt", R.WhyPreempt, P) &&
            integer(*O, "why_simd", R.WhySimd, P) &&
-           integer(*O, "why_rcu", R.WhyRcu, P) && checkSavedCount(R, P);
+           integer(*O, "why_rcu", R.WhyRcu, P) &&
+           integer(*O, "why_last_ref", R.WhyLastRef, P) &&
+           checkSavedCount(R, P);
   }
 
   static bool checkSavedCount(const RelState &R, Path P) {

@@ -105,25 +105,38 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
   return Out;
 }
 
-/// Where the first choice on the way from call C down Witness's chain was
-/// made: a call through a pointer the object chose the sleeping function
-/// for, of ChoiceOf (C's own, in the context it was found in; 0 if none).
-Note choiceNote(const Program &P, const CallSite &C, size_t ChoiceOf,
-                const SleepWitness &Witness) {
-  const CallSite *At = &C;
-  for (const SleepWitness *W = &Witness; W && !ChoiceOf && W->Call >= 0;
+/// Why a sleep found only by the Possible Sleepers is a possible one: the
+/// first object's state on the way down from At, a point of F whose path
+/// went past the note LastRef of F (-1: none) and, for a call, chose of
+/// ChoiceOf functions, along Witness's chain. A call through a pointer the
+/// object chose the sleeping function for, or a count's drop to zero.
+Note possibleNote(const Program &P, const FunctionSummary &F, SourcePoint At,
+                  llvm::StringRef Through, int16_t LastRef, size_t ChoiceOf,
+                  const SleepWitness *Witness) {
+  const FunctionSummary *In = &F;
+  for (const SleepWitness *W = Witness; !ChoiceOf && LastRef < 0 && W;
        W = W->Next) {
-    At = &P.functions()[W->Function].Calls[W->Call];
+    In = &P.functions()[W->Function];
+    LastRef = W->LastRef;
+    if (W->Call < 0)
+      break;
+    At = In->Calls[W->Call].Where;
+    Through = In->Calls[W->Call].CalleeName;
     ChoiceOf = W->ChoiceOf;
   }
+  if (LastRef >= 0)
+    return {In->Notes[LastRef].Where,
+            In->Notes[LastRef].Message.str() +
+                ": whether the caller's reference is the last is the "
+                "object's state, so the sleep is a possible one"};
   if (!ChoiceOf)
-    return {C.Where, "a call on the way may reach one of several functions: "
-                     "the sleep is a possible one"};
-  return {At->Where, "'" + At->CalleeName.str() + "' may hold any of " +
-                         std::to_string(ChoiceOf) +
-                         " functions here: whether the one that sleeps runs "
-                         "is the object's state, so the sleep is a possible "
-                         "one"};
+    return {At, "a call on the way may reach one of several functions: "
+                "the sleep is a possible one"};
+  return {At, "'" + Through.str() + "' may hold any of " +
+                  std::to_string(ChoiceOf) +
+                  " functions here: whether the one that sleeps runs "
+                  "is the object's state, so the sleep is a possible "
+                  "one"};
 }
 
 } // namespace
@@ -145,12 +158,13 @@ void SleepInAtomicCheck::run(const Program &P,
       return false;
     return !rulesFor(M, Op).empty();
   };
-  // A sleep that only a choice reaches (a call through a pointer that may
-  // hold any of several functions, the one that sleeps among them) is a
+  // A sleep that only an object's state reaches (a call through a pointer
+  // that may hold any of several functions, the one that sleeps among
+  // them; the free of what a count dropped to zero kept alive) is a
   // possible one: reported as a note, below the sleeps the code itself
   // decides.
-  Sleepers Definite(P, IsSleep, /*Choices=*/false);
-  Sleepers Possible(P, IsSleep, /*Choices=*/true);
+  Sleepers Definite(P, IsSleep, /*Possible=*/false);
+  Sleepers Possible(P, IsSleep, /*Possible=*/true);
   const FunctionTable &Fs = P.functions();
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
@@ -162,11 +176,15 @@ void SleepInAtomicCheck::run(const Program &P,
     // At a call, the sleep checks are the callee's to judge: it may turn
     // them on before it sleeps (rest_init() after start_kernel()'s boot),
     // and Sleepers counts only the sleeps the kernel would warn of.
-    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall, auto &&Sleeps)
+    // Unless Possible, not where the path went past a count's drop to zero.
+    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall,
+                    bool Possible, auto &&Sleeps)
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
-                                    const SleepWitness *>> {
+                                    const SleepWitness *, int16_t>> {
       for (const EntryContext &E : P.entries(F))
         for (const RelState &Seen : States) {
+          if (Seen.WhyLastRef >= 0 && !Possible)
+            continue;
           RelState R = ownFacts(Seen);
           if ((E.FromCall && !atomicHere(R)) ||
               !feasible(E.State, R, F.Tests) || !composedKinds(E.State, Seen))
@@ -178,7 +196,8 @@ void SleepInAtomicCheck::run(const Program &P,
           if (!W)
             continue;
           if (const SleepWitness *Why = Sleeps(E.State, Seen))
-            return std::tuple{contextNotes(F, E, R), C, *W, Why};
+            return std::tuple{contextNotes(F, E, R), C, *W, Why,
+                              Seen.WhyLastRef};
         }
       return std::nullopt;
     };
@@ -186,8 +205,8 @@ void SleepInAtomicCheck::run(const Program &P,
     auto Report = [&](SourcePoint At, std::string What, std::string Via,
                       std::vector<Note> Macro, const auto &Found,
                       std::vector<Note> Down,
-                      std::optional<Note> Choice = std::nullopt) {
-      const auto &[Context, State, W, Witness] = Found;
+                      std::optional<Note> Possibly = std::nullopt) {
+      const auto &[Context, State, W, Witness, LastRef] = Found;
       Finding Fd;
       Fd.Check = name().str();
       Fd.Where = std::move(At);
@@ -198,9 +217,9 @@ void SleepInAtomicCheck::run(const Program &P,
       Fd.Notes = std::move(Macro);
       llvm::append_range(Fd.Notes, Context);
       llvm::append_range(Fd.Notes, Down);
-      if (Choice) {
+      if (Possibly) {
         Fd.Level = Severity::Note;
-        Fd.Notes.push_back(std::move(*Choice));
+        Fd.Notes.push_back(std::move(*Possibly));
       }
       Out.push_back(std::move(Fd));
     };
@@ -209,22 +228,26 @@ void SleepInAtomicCheck::run(const Program &P,
       if (!IsSleep(Op))
         continue;
       static const SleepWitness Here;
-      auto Found = Find(
-          Op.States, false,
-          [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
-            return Sleepers::failsInstead(Op, R) ||
-                           !decides(E, R, F.Tests, Op.DecidedBy)
-                       ? nullptr
-                       : &Here;
-          });
-      if (Found)
-        Report(Op.Where, "'" + Op.Name + "()'", "", Op.MacroNotes, *Found, {});
+      auto Sleeps = [&](const AbsState &E,
+                        const RelState &R) -> const SleepWitness * {
+        return Sleepers::failsInstead(Op, R) ||
+                       !decides(E, R, F.Tests, Op.DecidedBy)
+                   ? nullptr
+                   : &Here;
+      };
+      std::string What = "'" + Op.Name + "()'";
+      if (auto Found = Find(Op.States, false, false, Sleeps))
+        Report(Op.Where, What, "", Op.MacroNotes, *Found, {});
+      else if (auto Found = Find(Op.States, false, true, Sleeps))
+        Report(Op.Where, What, "", Op.MacroNotes, *Found, {},
+               possibleNote(P, F, Op.Where, "", std::get<4>(*Found), 0,
+                            nullptr));
     }
     for (const CallSite &C : F.Calls)
       for (Sleepers *S : {&Definite, &Possible}) {
         size_t Callee = 0, ChoiceOf = 0;
         auto Found = Find(
-            C.States, true,
+            C.States, true, S == &Possible,
             [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
               for (size_t To : S->callees(F, C, E, &ChoiceOf))
                 if (const SleepWitness *W =
@@ -243,11 +266,12 @@ void SleepInAtomicCheck::run(const Program &P,
                               ? ""
                               : "through '" + C.CalleeName.str() + "' ";
         const SleepWitness &Witness = *std::get<3>(*Found);
-        std::optional<Note> Choice;
+        std::optional<Note> Possibly;
         if (S == &Possible)
-          Choice = choiceNote(P, C, ChoiceOf, Witness);
+          Possibly = possibleNote(P, F, C.Where, C.CalleeName,
+                                  std::get<4>(*Found), ChoiceOf, &Witness);
         Report(C.Where, What, Via, {}, *Found, S->chain(Witness),
-               std::move(Choice));
+               std::move(Possibly));
         break;
       }
   }

@@ -7,8 +7,9 @@
 namespace kharden {
 
 Sleepers::Sleepers(const Program &P,
-                   std::function<bool(const Operation &)> IsSleep, bool Choices)
-    : P(P), IsSleep(std::move(IsSleep)), Choices(Choices) {
+                   std::function<bool(const Operation &)> IsSleep,
+                   bool Possible)
+    : P(P), IsSleep(std::move(IsSleep)), Possible(Possible) {
   solveUnconditional();
 }
 
@@ -44,6 +45,18 @@ int Sleepers::faultsOffAt(int FaultsOff, const RelState &R) {
   return std::clamp(FaultsOff + R.PagefaultDepth, RelState::MinDepth - 1, 64);
 }
 
+llvm::SmallVector<const RelState *, 8>
+Sleepers::runs(llvm::ArrayRef<RelState> States) const {
+  llvm::SmallVector<const RelState *, 8> Out;
+  for (const RelState &R : States)
+    if (R.WhyLastRef < 0)
+      Out.push_back(&R);
+  for (const RelState &R : States)
+    if (R.WhyLastRef >= 0 && Possible)
+      Out.push_back(&R);
+  return Out;
+}
+
 bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
                           int FaultsOff) const {
   // Where the function turned the kernel's sleep checks off, its sleeps
@@ -62,13 +75,13 @@ llvm::SmallVector<size_t, 4> Sleepers::callees(const FunctionSummary &F,
   // some caller passes as a parameter (kref_put()'s release) for the
   // callers that pass another: the context says which it passed, or
   // nothing is known.
-  // Nor, where Choices is off, does a call whose pointer may hold one of
+  // Nor, unless Possible, does a call whose pointer may hold one of
   // several: which an object holds (a socket's protocol, a stopper's
   // function) is state no caller's code shows. A notifier chain's walk
   // calls every block on the chain: no choice.
   bool Hook = P.targetsAt(F, C, Entry, Out);
   bool Choice = isChoice(C, Out.size()) && !P.walksChain(C, Entry);
-  if (Hook || (!Choices && Choice))
+  if (Hook || (!Possible && Choice))
     Out.clear();
   if (ChoiceOf)
     *ChoiceOf = Choice ? Out.size() : 0;
@@ -98,6 +111,7 @@ void Sleepers::solveUnconditional() {
     int Call;
     bool Always;
     size_t ChoiceOf = 0;
+    int16_t LastRef = -1;
   };
   std::vector<std::vector<Caller>> Callers(Fs.size());
   // Work: the functions that sleep themselves with nothing known; Decided:
@@ -106,27 +120,34 @@ void Sleepers::solveUnconditional() {
   const AbsState AnyContext;
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
-    for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O)
-      if (IsSleep(F.Ops[O]) &&
-          llvm::any_of(F.Ops[O].States, [&](const RelState &R) {
-            return sleepingOp(F.Ops[O], R, 0);
-          })) {
-        if (F.Ops[O].DecidedBy >= 0) {
-          Decided.push_back(I);
-          continue;
-        }
-        Unconditional[I] = keep({I, int(O)});
-        Work.push_back(I);
+    for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O) {
+      if (!IsSleep(F.Ops[O]))
+        continue;
+      auto States = runs(F.Ops[O].States);
+      auto It = llvm::find_if(States, [&](const RelState *R) {
+        return sleepingOp(F.Ops[O], *R, 0);
+      });
+      if (It == States.end())
+        continue;
+      if (F.Ops[O].DecidedBy >= 0) {
+        Decided.push_back(I);
+        continue;
       }
+      Unconditional[I] = keep({I, int(O), -1, 0, nullptr, 0, (*It)->WhyLastRef});
+      Work.push_back(I);
+    }
     for (size_t C = 0; C < F.Calls.size(); ++C) {
       const CallSite &Call = F.Calls[C];
-      if (Call.After || !llvm::any_of(Call.States, sleepsFreely))
+      auto States = runs(Call.States);
+      auto It = llvm::find_if(States,
+                              [](const RelState *R) { return sleepsFreely(*R); });
+      if (Call.After || It == States.end())
         continue;
       size_t ChoiceOf = 0;
       llvm::SmallVector<size_t, 4> Always =
           callees(F, Call, AnyContext, &ChoiceOf);
       for (size_t To : Always)
-        Callers[To].push_back({I, int(C), true, ChoiceOf});
+        Callers[To].push_back({I, int(C), true, ChoiceOf, (*It)->WhyLastRef});
       llvm::SmallVector<size_t, 4> Some;
       if (P.narrowable(Call))
         P.targetsOf(Call, Some);
@@ -152,8 +173,8 @@ void Sleepers::solveUnconditional() {
   Spread(Work, [&](const Caller &C, size_t G) {
     if (!C.Always || Unconditional[C.F])
       return false;
-    Unconditional[C.F] =
-        keep({C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf});
+    Unconditional[C.F] = keep(
+        {C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf, C.LastRef});
     return true;
   });
   for (size_t G : Decided)
@@ -210,22 +231,23 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
   // function did not turn them on, is not one the kernel warns of.
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
     if (IsSleep(F.Ops[O]))
-      for (const RelState &R : F.Ops[O].States)
-        if (sleepingOp(F.Ops[O], R, FaultsOff) && !sleepChecksOff(Entry, R) &&
-            Runs(R) && decides(Entry, R, F.Tests, F.Ops[O].DecidedBy)) {
-          Found = keep({G, int(O)});
+      for (const RelState *R : runs(F.Ops[O].States))
+        if (sleepingOp(F.Ops[O], *R, FaultsOff) &&
+            !sleepChecksOff(Entry, *R) && Runs(*R) &&
+            decides(Entry, *R, F.Tests, F.Ops[O].DecidedBy)) {
+          Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
           break;
         }
   for (size_t C = 0; C < F.Calls.size() && !Found; ++C)
-    for (const RelState &R : F.Calls[C].States) {
-      if (Found || F.Calls[C].After || !sleepsFreely(R) || !Runs(R))
+    for (const RelState *R : runs(F.Calls[C].States)) {
+      if (Found || F.Calls[C].After || !sleepsFreely(*R) || !Runs(*R))
         continue;
       size_t ChoiceOf = 0;
       for (size_t To : callees(F, F.Calls[C], Entry, &ChoiceOf))
         if (const SleepWitness *Next =
-                sleeps(To, P.calleeEntry(Entry, R, F.Calls[C], To, F.Tests),
-                       faultsOffAt(FaultsOff, R))) {
-          Found = keep({G, -1, int(C), To, Next, ChoiceOf});
+                sleeps(To, P.calleeEntry(Entry, *R, F.Calls[C], To, F.Tests),
+                       faultsOffAt(FaultsOff, *R))) {
+          Found = keep({G, -1, int(C), To, Next, ChoiceOf, R->WhyLastRef});
           break;
         }
     }

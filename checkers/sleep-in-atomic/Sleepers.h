@@ -36,16 +36,21 @@ struct SleepWitness {
   /// For a call through a pointer that may hold any of ChoiceOf functions
   /// (Sleepers::isChoice()): the object chose Callee. 0 for no choice.
   size_t ChoiceOf = 0;
+  /// Note of Function: the path to Op or Call went past a count's drop to
+  /// zero there (RelState::WhyLastRef). -1 for none.
+  int16_t LastRef = -1;
 };
 
 class Sleepers {
 public:
   /// IsSleep: whether an operation counts as sleeping (the check's rules
-  /// and options decide). Choices: whether a call through a pointer that
-  /// may reach several functions (isChoice()) is a call of each of them,
-  /// or of none: which one runs is the object's to say, not the code's.
+  /// and options decide). Possible: whether the sleeps that the state of an
+  /// object decides count, not the code: a call through a pointer that may
+  /// reach several functions (isChoice()) is then a call of each of them,
+  /// else of none, and a path past a count's drop to zero (the last
+  /// reference's free; RelState::WhyLastRef) runs, else not.
   Sleepers(const Program &P, std::function<bool(const Operation &)> IsSleep,
-           bool Choices);
+           bool Possible);
 
   /// How F may sleep when a call enters it in Entry (its arguments and the
   /// kind of context are what matter), or null if it cannot. FaultsOff:
@@ -64,7 +69,7 @@ public:
   /// Callees of C, a call of F entered in Entry, that may be entered
   /// through it (not a generic hook's, nor a function some other caller
   /// passes as a parameter, nor one the kernel model says is
-  /// `atomic-safe`, nor, without Choices, any of a choice's). ChoiceOf: of
+  /// `atomic-safe`, nor, unless Possible, any of a choice's). ChoiceOf: of
   /// how many functions the object chooses the one that runs (0: none).
   llvm::SmallVector<size_t, 4> callees(const FunctionSummary &F,
                                        const CallSite &C, const AbsState &Entry,
@@ -80,13 +85,17 @@ public:
 private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
   static bool sleepsFreely(const RelState &R);
+  /// The states of States that may run here: without the paths past a
+  /// count's drop to zero unless Possible, and those last.
+  llvm::SmallVector<const RelState *, 8>
+  runs(llvm::ArrayRef<RelState> States) const;
   bool sleepingOp(const Operation &Op, const RelState &R, int FaultsOff) const;
   const SleepWitness *keep(SleepWitness W);
   void solveUnconditional();
 
   const Program &P;
   std::function<bool(const Operation &)> IsSleep;
-  bool Choices;
+  bool Possible;
   std::deque<SleepWitness> Store; ///< Never relocated.
   /// With nothing known of the arguments or the context: every path.
   std::vector<const SleepWitness *> Unconditional;

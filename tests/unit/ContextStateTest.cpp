@@ -801,6 +801,23 @@ TEST(RelState, ARestoredAssertionIsAnAssertion) {
   EXPECT_FALSE(Own.IrqsOffAsserted);
 }
 
+TEST(RelState, ALastReferenceIsThePathsOwn) {
+  RelState Last;
+  Last.apply(Effect::LastReference, 4);
+  Last.apply(Effect::LastReference, 5);
+  EXPECT_EQ(Last.WhyLastRef, 4);
+  EXPECT_FALSE(Last.sameContext(RelState{}));
+  RelState Other;
+  Other.apply(Effect::LastReference, 6);
+  EXPECT_TRUE(Last.sameContext(Other));
+  // A caller's path is not its callee's: put_event()'s free is not its
+  // caller's last reference.
+  RelState Caller;
+  Caller.applyCallee(Last, 0);
+  EXPECT_EQ(Caller.WhyLastRef, -1);
+  EXPECT_TRUE(Caller.sameContext(RelState{}));
+}
+
 TEST(CheckRule, WrongInUnlessExcused) {
   CheckRule R;
   R.WrongIn = {ContextWord::Nmi, ContextWord::Hardirq};

@@ -59,7 +59,7 @@ struct Judged {
 Judged judge(const Program &P) {
   Sleepers S(
       P, [](const Operation &Op) { return Op.Rule == rules::MayFault; },
-      /*Choices=*/true);
+      /*Possible=*/true);
   Judged Out;
   const FunctionSummary *Caller = P.find("caller");
   if (!Caller) {
