@@ -458,9 +458,10 @@ static Level levelAfterSleep(const RelState &R) {
 std::optional<bool> ParamTest::decide(const KnownBits &B) const {
   if (relation())
     return std::nullopt;
+  // A non-zero value with no bit known outside Mask has one inside it.
   bool Differs = (Value & ~Mask) ||
                  (((B.One & ~Value) | (B.Zero & Value)) & Mask) ||
-                 (B.NonZero && Value == 0 && Mask == ~uint64_t(0));
+                 (B.NonZero && Value == 0 && (Mask | B.Zero) == ~uint64_t(0));
   if (Differs)
     return !Equal;
   if (((B.Zero | B.One) & Mask) == Mask)

@@ -648,7 +648,8 @@ StringRef effectName(Effect E) {
     return "sleep-checks-off";
   case Effect::SleepChecksOn:
     return "sleep-checks-on";
-  case Effect::LastReference: return "last-reference";
+  case Effect::LastReference:
+    return "last-reference";
   }
   llvm_unreachable("unknown effect");
 }

@@ -1128,12 +1128,25 @@ AbsState Program::calleeEntry(const AbsState &Entry, const RelState &R,
   for (const auto &[A, Bits] : C.ArgBits)
     if (bitsMatter(To, A))
       Callee.setArg(A, Bits);
-  // A local lent by address, whose truth the path knew at the call.
+  // A local lent by address, whose truth the path knew at the call. The
+  // call lends it only to a callee whose test reads all of it (ValueSlots):
+  // a true one has no bit beyond the widest type the callee reads it as
+  // (`bool *locked`'s `if (*locked)`, 8 bits).
   for (auto [Arg, Slot] : C.Passes->Lent)
     if (std::optional<bool> V = R.fact(Slot);
-        V && bitsMatter(To, {Arg, ArgRef::Pointee}))
-      Callee.setArg({Arg, ArgRef::Pointee},
-                    *V ? KnownBits::nonZero() : KnownBits::constant(0));
+        V && bitsMatter(To, {Arg, ArgRef::Pointee})) {
+      KnownBits Bits = KnownBits::constant(0);
+      if (*V) {
+        Bits = KnownBits::nonZero();
+        uint64_t Width = 0;
+        for (const ParamTest &T : Functions[To].Tests)
+          if (T.pointeeTruth() && T.Arg.Index == Arg &&
+              llvm::isMask_64(T.Mask) && T.Mask >= 0xff)
+            Width = std::max(Width, T.Mask);
+        Bits.Zero = Width ? ~Width : 0;
+      }
+      Callee.setArg({Arg, ArgRef::Pointee}, Bits);
+    }
   // A parameter the caller changed before the call: what it kept of its
   // own caller's bits, with what it forced (in ArgBits already).
   for (const CallSite::Transformed &T : C.Passes->TransformedArgs) {

@@ -177,8 +177,8 @@ void SleepInAtomicCheck::run(const Program &P,
     // them on before it sleeps (rest_init() after start_kernel()'s boot),
     // and Sleepers counts only the sleeps the kernel would warn of.
     // Unless Possible, not where the path went past a count's drop to zero.
-    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall,
-                    bool Possible, auto &&Sleeps)
+    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall, bool Possible,
+                    auto &&Sleeps)
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
                                     const SleepWitness *, int16_t>> {
       for (const EntryContext &E : P.entries(F))
@@ -239,9 +239,9 @@ void SleepInAtomicCheck::run(const Program &P,
       if (auto Found = Find(Op.States, false, false, Sleeps))
         Report(Op.Where, What, "", Op.MacroNotes, *Found, {});
       else if (auto Found = Find(Op.States, false, true, Sleeps))
-        Report(Op.Where, What, "", Op.MacroNotes, *Found, {},
-               possibleNote(P, F, Op.Where, "", std::get<4>(*Found), 0,
-                            nullptr));
+        Report(
+            Op.Where, What, "", Op.MacroNotes, *Found, {},
+            possibleNote(P, F, Op.Where, "", std::get<4>(*Found), 0, nullptr));
     }
     for (const CallSite &C : F.Calls)
       for (Sleepers *S : {&Definite, &Possible}) {

@@ -133,14 +133,15 @@ void Sleepers::solveUnconditional() {
         Decided.push_back(I);
         continue;
       }
-      Unconditional[I] = keep({I, int(O), -1, 0, nullptr, 0, (*It)->WhyLastRef});
+      Unconditional[I] =
+          keep({I, int(O), -1, 0, nullptr, 0, (*It)->WhyLastRef});
       Work.push_back(I);
     }
     for (size_t C = 0; C < F.Calls.size(); ++C) {
       const CallSite &Call = F.Calls[C];
       auto States = runs(Call.States);
-      auto It = llvm::find_if(States,
-                              [](const RelState *R) { return sleepsFreely(*R); });
+      auto It = llvm::find_if(
+          States, [](const RelState *R) { return sleepsFreely(*R); });
       if (Call.After || It == States.end())
         continue;
       size_t ChoiceOf = 0;
@@ -173,8 +174,8 @@ void Sleepers::solveUnconditional() {
   Spread(Work, [&](const Caller &C, size_t G) {
     if (!C.Always || Unconditional[C.F])
       return false;
-    Unconditional[C.F] = keep(
-        {C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf, C.LastRef});
+    Unconditional[C.F] =
+        keep({C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf, C.LastRef});
     return true;
   });
   for (size_t G : Decided)
@@ -232,9 +233,8 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
   for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
     if (IsSleep(F.Ops[O]))
       for (const RelState *R : runs(F.Ops[O].States))
-        if (sleepingOp(F.Ops[O], *R, FaultsOff) &&
-            !sleepChecksOff(Entry, *R) && Runs(*R) &&
-            decides(Entry, *R, F.Tests, F.Ops[O].DecidedBy)) {
+        if (sleepingOp(F.Ops[O], *R, FaultsOff) && !sleepChecksOff(Entry, *R) &&
+            Runs(*R) && decides(Entry, *R, F.Tests, F.Ops[O].DecidedBy)) {
           Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
           break;
         }

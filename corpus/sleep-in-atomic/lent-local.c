@@ -7,6 +7,7 @@
 // MSG_DONTWAIT, from under rcu_read_lock() in rtnl_notify()'s callers.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags -I %S/Inputs | FileCheck %s %strict
 #include <linux/sleeping.h>
+#include <linux/spinlock.h>
 
 #define MSG_DONTWAIT 0x40
 #define EAGAIN 11
@@ -60,8 +61,8 @@ void notify_blocking(struct sock *sk)
 }
 // CHECK: lent-local.c:[[@LINE-3]]:2: warning: 'unicast()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
 // CHECK: lent-local.c:[[@LINE-5]]:2: note: RCU read-side critical section begun here by 'rcu_read_lock()'
-// CHECK: lent-local.c:39:8: note: 'attach()' called here may sleep
-// CHECK: lent-local.c:27:12: note: 'schedule_timeout()' may sleep here
+// CHECK: lent-local.c:40:8: note: 'attach()' called here may sleep
+// CHECK: lent-local.c:28:12: note: 'schedule_timeout()' may sleep here
 
 // Set to a constant, the local decides the test the same way.
 void poll_once(struct sock *sk)
@@ -88,4 +89,52 @@ void poll_after_set(struct sock *sk)
 }
 // CHECK: lent-local.c:[[@LINE-3]]:2: warning: 'attach()' may sleep, called inside an RCU read-side critical section [sleep-in-atomic]
 // CHECK: lent-local.c:[[@LINE-5]]:2: note: RCU read-side critical section begun here by 'rcu_read_lock()'
-// CHECK: lent-local.c:27:12: note: 'schedule_timeout()' may sleep here
+// CHECK: lent-local.c:28:12: note: 'schedule_timeout()' may sleep here
+
+// A true flag narrower than the callee could read decides too: 6.1's
+// mm/compaction.c isolate_freepages_block() lends `bool locked` to
+// compact_unlock_should_abort(), which drops the caller's zone lock
+// `if (*locked)` before its cond_resched().
+static bool unlock_should_abort(spinlock_t *lock, unsigned long flags,
+				bool *locked)
+{
+	if (*locked) {
+		spin_unlock_irqrestore(lock, flags);
+		*locked = false;
+	}
+	cond_resched();
+	return false;
+}
+
+static spinlock_t zone_lock;
+
+void isolate_block(int n)
+{
+	unsigned long flags;
+	bool locked = false;
+
+	for (; n; n--) {
+		if (locked && unlock_should_abort(&zone_lock, flags, &locked))
+			break;
+		if (!locked) {
+			spin_lock_irqsave(&zone_lock, flags);
+			locked = true;
+		}
+	}
+	if (locked)
+		spin_unlock_irqrestore(&zone_lock, flags);
+}
+
+// A false one leaves the caller's lock held over the sleep.
+void isolate_unlocked_wrongly(void)
+{
+	unsigned long flags;
+	bool locked = false;
+
+	spin_lock_irqsave(&zone_lock, flags);
+	unlock_should_abort(&zone_lock, flags, &locked);
+	spin_unlock_irqrestore(&zone_lock, flags);
+}
+// CHECK: lent-local.c:[[@LINE-3]]:2: warning: 'unlock_should_abort()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: lent-local.c:[[@LINE-5]]:2: note: atomic region begun here by 'spin_lock_irqsave(&zone_lock, flags)'
+// CHECK: lent-local.c:105:2: note: 'cond_resched()' may sleep here

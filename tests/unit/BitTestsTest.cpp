@@ -28,6 +28,15 @@ TEST(BitTests, AFoundTestKnowsItsBits) {
   EXPECT_TRUE(Relation.knownWhen(true).unknown());
 }
 
+TEST(BitTests, ANonZeroValueWithNoBitsBeyondTheMaskHasOneInIt) {
+  ParamTest Flag{{2, ArgRef::Pointee}, false, 0xff, 0}; // `if (*locked)`
+  EXPECT_EQ(Flag.decide(KnownBits::nonZero()), std::nullopt);
+  EXPECT_EQ(Flag.decide(KnownBits{~uint64_t(0xff), 0, true}), true);
+  EXPECT_EQ(Flag.decide(KnownBits::constant(0)), false);
+  ParamTest Bit{{2, ArgRef::Pointee}, false, 0x4, 0}; // `if (*flags & 4)`
+  EXPECT_EQ(Bit.decide(KnownBits{~uint64_t(0xff), 0, true}), std::nullopt);
+}
+
 constexpr const char *Model = R"(
 primitives:
   - names: [spin_lock]
