@@ -3,8 +3,11 @@
 // SYSTEM_BOOTING, where __might_resched() does not warn: hpet_time_init()
 // allocating (x86_init.timers.timer_init) and check_timer() taking a mutex
 // with IRQs disabled (x86_init.irqs.intr_mode_init, via
-// apic_intr_mode_init()) are not reported. The same locking in a CPU
-// hotplug callback, which runs after boot, is.
+// apic_intr_mode_init()) are not reported, nor is the allocation of the
+// architecture's setup_arch(), which start_kernel() calls with IRQs
+// disabled (arm64's unmasks only Debug and SError first) in a run without
+// init/main.c. The same locking in a CPU hotplug callback, which runs after
+// boot, is.
 // RUN: not %kharden check --checks=sleep-in-atomic %s -- %kflags | FileCheck %s %strict
 #include <linux/cpuhotplug.h>
 #include <linux/irqflags.h>
@@ -60,5 +63,18 @@ void timer_hotplug_init(void)
 {
 	cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "timer", timer_starting_cpu, NULL);
 }
-// CHECK: boot-hooks.c:53:2: warning: 'mutex_lock()' may sleep, called with IRQs disabled [sleep-in-atomic]
-// CHECK: boot-hooks.c:52:2: note: atomic region begun here by 'local_irq_disable()'
+
+static void *standard_resources;
+
+static void request_standard_resources(void)
+{
+	standard_resources = kmalloc(64, GFP_KERNEL);
+}
+
+void setup_arch(char **cmdline_p)
+{
+	local_irq_disable();
+	request_standard_resources();
+}
+// CHECK: boot-hooks.c:56:2: warning: 'mutex_lock()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: boot-hooks.c:55:2: note: atomic region begun here by 'local_irq_disable()'
