@@ -45,16 +45,15 @@ int Sleepers::faultsOffAt(int FaultsOff, const RelState &R) {
   return std::clamp(FaultsOff + R.PagefaultDepth, RelState::MinDepth - 1, 64);
 }
 
-llvm::SmallVector<const RelState *, 8>
-Sleepers::runs(llvm::ArrayRef<RelState> States) const {
-  llvm::SmallVector<const RelState *, 8> Out;
-  for (const RelState &R : States)
-    if (R.WhyLastRef < 0)
-      Out.push_back(&R);
-  for (const RelState &R : States)
-    if (R.WhyLastRef >= 0 && Possible)
-      Out.push_back(&R);
-  return Out;
+template <typename Pred>
+const RelState *Sleepers::firstRun(llvm::ArrayRef<RelState> States,
+                                   Pred &&P) const {
+  for (bool PastLastRef : {false, true})
+    for (const RelState &R : States)
+      if ((R.WhyLastRef >= 0) == PastLastRef && (!PastLastRef || Possible) &&
+          P(R))
+        return &R;
+  return nullptr;
 }
 
 bool Sleepers::sleepingOp(const Operation &Op, const RelState &R,
@@ -123,32 +122,29 @@ void Sleepers::solveUnconditional() {
     for (size_t O = 0; O < F.Ops.size() && !Unconditional[I]; ++O) {
       if (!IsSleep(F.Ops[O]))
         continue;
-      auto States = runs(F.Ops[O].States);
-      auto It = llvm::find_if(States, [&](const RelState *R) {
-        return sleepingOp(F.Ops[O], *R, 0);
+      const RelState *R = firstRun(F.Ops[O].States, [&](const RelState &R) {
+        return sleepingOp(F.Ops[O], R, 0);
       });
-      if (It == States.end())
+      if (!R)
         continue;
       if (F.Ops[O].DecidedBy >= 0) {
         Decided.push_back(I);
         continue;
       }
-      Unconditional[I] =
-          keep({I, int(O), -1, 0, nullptr, 0, (*It)->WhyLastRef});
+      Unconditional[I] = keep({I, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
       Work.push_back(I);
     }
     for (size_t C = 0; C < F.Calls.size(); ++C) {
       const CallSite &Call = F.Calls[C];
-      auto States = runs(Call.States);
-      auto It = llvm::find_if(
-          States, [](const RelState *R) { return sleepsFreely(*R); });
-      if (Call.After || It == States.end())
+      const RelState *R =
+          Call.After ? nullptr : firstRun(Call.States, sleepsFreely);
+      if (!R)
         continue;
       size_t ChoiceOf = 0;
       llvm::SmallVector<size_t, 4> Always =
           callees(F, Call, AnyContext, &ChoiceOf);
       for (size_t To : Always)
-        Callers[To].push_back({I, int(C), true, ChoiceOf, (*It)->WhyLastRef});
+        Callers[To].push_back({I, int(C), true, ChoiceOf, R->WhyLastRef});
       llvm::SmallVector<size_t, 4> Some;
       if (P.narrowable(Call))
         P.targetsOf(Call, Some);
@@ -230,27 +226,34 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
   const SleepWitness *Found = nullptr;
   // A sleep where the caller's context left the checks off, and the
   // function did not turn them on, is not one the kernel warns of.
-  for (size_t O = 0; O < F.Ops.size() && !Found; ++O)
-    if (IsSleep(F.Ops[O]))
-      for (const RelState *R : runs(F.Ops[O].States))
-        if (sleepingOp(F.Ops[O], *R, FaultsOff) && !sleepChecksOff(Entry, *R) &&
-            Runs(*R) && decides(Entry, *R, F.Tests, F.Ops[O].DecidedBy)) {
-          Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
-          break;
-        }
-  for (size_t C = 0; C < F.Calls.size() && !Found; ++C)
-    for (const RelState *R : runs(F.Calls[C].States)) {
-      if (Found || F.Calls[C].After || !sleepsFreely(*R) || !Runs(*R))
-        continue;
+  for (size_t O = 0; O < F.Ops.size() && !Found; ++O) {
+    const Operation &Op = F.Ops[O];
+    if (!IsSleep(Op))
+      continue;
+    if (const RelState *R = firstRun(Op.States, [&](const RelState &R) {
+          return sleepingOp(Op, R, FaultsOff) && !sleepChecksOff(Entry, R) &&
+                 Runs(R) && decides(Entry, R, F.Tests, Op.DecidedBy);
+        }))
+      Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
+  }
+  for (size_t C = 0; C < F.Calls.size() && !Found; ++C) {
+    const CallSite &Call = F.Calls[C];
+    if (Call.After)
+      continue;
+    firstRun(Call.States, [&](const RelState &R) {
+      if (!sleepsFreely(R) || !Runs(R))
+        return false;
       size_t ChoiceOf = 0;
-      for (size_t To : callees(F, F.Calls[C], Entry, &ChoiceOf))
+      for (size_t To : callees(F, Call, Entry, &ChoiceOf))
         if (const SleepWitness *Next =
-                sleeps(To, P.calleeEntry(Entry, *R, F.Calls[C], To, F.Tests),
-                       faultsOffAt(FaultsOff, *R))) {
-          Found = keep({G, -1, int(C), To, Next, ChoiceOf, R->WhyLastRef});
-          break;
+                sleeps(To, P.calleeEntry(Entry, R, Call, To, F.Tests),
+                       faultsOffAt(FaultsOff, R))) {
+          Found = keep({G, -1, int(C), To, Next, ChoiceOf, R.WhyLastRef});
+          return true;
         }
-    }
+      return false;
+    });
+  }
   --Depth;
   Memo[K] = Found;
   return Found;

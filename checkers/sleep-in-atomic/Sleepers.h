@@ -85,10 +85,10 @@ public:
 private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
   static bool sleepsFreely(const RelState &R);
-  /// The states of States that may run here: without the paths past a
-  /// count's drop to zero unless Possible, and those last.
-  llvm::SmallVector<const RelState *, 8>
-  runs(llvm::ArrayRef<RelState> States) const;
+  /// The first state of States that may run here and satisfies Pred: the
+  /// paths past a count's drop to zero last, and only if Possible.
+  template <typename Pred>
+  const RelState *firstRun(llvm::ArrayRef<RelState> States, Pred &&P) const;
   bool sleepingOp(const Operation &Op, const RelState &R, int FaultsOff) const;
   const SleepWitness *keep(SleepWitness W);
   void solveUnconditional();
