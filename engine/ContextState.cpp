@@ -37,7 +37,7 @@ bool RelState::sameContext(const RelState &O) const {
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
          SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
          SleepChecks == O.SleepChecks && ObjectPick == O.ObjectPick &&
-         (WhyLastRef >= 0) == (O.WhyLastRef >= 0) &&
+         (WhyObjectState >= 0) == (O.WhyObjectState >= 0) &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
 
@@ -297,8 +297,9 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     SleepChecks = Switch::On;
     return;
   case Effect::LastReference:
-    if (WhyLastRef < 0)
-      WhyLastRef = NoteId;
+  case Effect::NotSetUp:
+    if (WhyObjectState < 0)
+      WhyObjectState = NoteId;
     return;
   }
 }

@@ -287,10 +287,10 @@ struct RelState {
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
   int16_t WhySimd = -1;    ///< Note: where the outermost section began.
   int16_t WhyRcu = -1;     ///< Note: where the outermost RCU reader began.
-  /// Note: where the path found a count dropped to zero (its holder the
-  /// last: Effect::LastReference); -1 on a path that did not. Within the
-  /// function only: its exits do not pass it on.
-  int16_t WhyLastRef = -1;
+  /// Note: where the path found it runs in one state of an object only
+  /// (Effect::LastReference, Effect::NotSetUp); -1 on a path that did not.
+  /// Within the function only: its exits do not pass it on.
+  int16_t WhyObjectState = -1;
 
   bool sameContext(const RelState &O) const;
   /// The fact the path holds on a slot: a parameter index, MaxParams + a

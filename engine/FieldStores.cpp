@@ -196,4 +196,40 @@ ArgFacts FieldStores::parameterStores() const {
   return Out;
 }
 
+bool FieldStores::setsUpOnDetour(const FieldPath &Field, const CFGBlock &Test,
+                                 unsigned Unset) const {
+  unsigned Avoided = Test.getBlockID();
+  // The blocks a path from B reaches without passing Test, B among them.
+  auto Ahead = [&](const CFGBlock *B) {
+    llvm::BitVector Reach =
+        Blocks.from(B->getBlockID(), [&](unsigned X) { return X != Avoided; });
+    Reach.set(B->getBlockID());
+    Reach.reset(Avoided);
+    return Reach;
+  };
+  const CFGBlock *Detour = *(Test.succ_begin() + Unset);
+  const CFGBlock *Other = *(Test.succ_begin() + (1 - Unset));
+  if (!Detour || !Other)
+    return false;
+  // The value tested must be what the object held before the function:
+  // one the function stored (`path->dentry = get_stashed_dentry(..)`) is
+  // a result it looked up, not the object's set-up.
+  if (llvm::any_of(Stores, [&](const Store &S) {
+        return S.Where.sameObject(Field) &&
+               fieldWithin(Field.Field, S.Where.Field) &&
+               mayReach(S, &Test, unsigned(Test.size()) + 1);
+      }))
+    return false;
+  llvm::BitVector OnDetour = Ahead(Detour), Otherwise = Ahead(Other);
+  // The exit is where paths meet only if the other edge is the function's
+  // end (`if (!d->ready) { ... }` last in a void function).
+  if (Other != &Cfg.getExit())
+    Otherwise.reset(Cfg.getExit().getBlockID());
+  return llvm::any_of(Stores, [&](const Store &S) {
+    return S.Where.sameObject(Field) && S.Where.Field == Field.Field &&
+           S.Bits.truth() != false && OnDetour.test(S.Block->getBlockID()) &&
+           Ahead(S.Block).anyCommon(Otherwise);
+  });
+}
+
 } // namespace kharden

@@ -96,6 +96,17 @@ public:
   /// known where some path may not (a caller's knowledge of them ends).
   /// Field "" is the whole object (`*p = v`).
   ArgFacts parameterStores() const;
+  /// Whether the successor Unset of block Test is a detour that sets Field
+  /// up: a path from it, not passing Test, stores Field with a value not
+  /// known to be zero (or a callee of the file does, through an
+  /// argument), and goes on from the store to a block of the function that
+  /// Test's other successor leads to as well (or to the exit, if that
+  /// successor is the function's end). An edge that returns where the
+  /// field is set (`return -EEXIST;`) makes the set-up what the function
+  /// is for, not a detour; nor is a test of a value the function stored
+  /// there itself.
+  bool setsUpOnDetour(const FieldPath &Field, const clang::CFGBlock &Test,
+                      unsigned Unset) const;
 
 private:
   /// Stores of a declaration's initializer into the fields of its

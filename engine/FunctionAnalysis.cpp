@@ -79,7 +79,7 @@ using StateSet = llvm::SmallVector<RelState, 4>;
 RelState exitFacts(const RelState &S) {
   RelState X = S.withoutLocalFacts();
   X.ParamKnown = X.ParamTrue = 0;
-  X.WhyLastRef = -1;
+  X.WhyObjectState = -1;
   X.Returns = S.Returns;
   return X;
 }

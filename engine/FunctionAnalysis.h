@@ -10,6 +10,7 @@
 #ifndef KHARDEN_ENGINE_FUNCTIONANALYSIS_H
 #define KHARDEN_ENGINE_FUNCTIONANALYSIS_H
 
+#include "engine/Latches.h"
 #include "engine/MacroExpansions.h"
 #include "engine/Summary.h"
 
@@ -44,6 +45,8 @@ struct TUContext {
   /// Functions the unit does not define whose bits transfers its analysis
   /// asked for (TUSummary::BitsAsked names them once the unit is done).
   llvm::DenseSet<const clang::FunctionDecl *> BitsAsked{};
+  /// The unit's flags that once set stay set (findLatches()).
+  Latches Latched{};
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();

@@ -233,6 +233,14 @@ private:
   /// of B lies inside its expansion (`!m()`, m() a comparison of
   /// variables: the CFG keeps only the `!`).
   void classifyTestedMacro(const clang::CFGBlock &B);
+  /// Effect::NotSetUp on the edge of B's branch where a set-up flag is
+  /// zero: a field of an object the callers have (a parameter's, a
+  /// global's), if that edge is a detour that sets the field up
+  /// (FieldStores::setsUpOnDetour(): the object's first use, `if
+  /// (!vgic_initialized(kvm))` before vgic_init() sets
+  /// `kvm->arch.vgic.initialized`), or a latch of the file (`if
+  /// (!stop_machine_initialized)`).
+  void noteNotSetUp(const clang::CFGBlock &B);
   bool classifyMacro(const clang::Stmt *S,
                      llvm::ArrayRef<clang::SourceLocation> Chain,
                      std::vector<Event> &Events);

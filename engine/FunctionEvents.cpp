@@ -66,7 +66,9 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
             "'")
         .str();
   if (llvm::is_contained(Fx, Effect::LastReference))
-    return ("the last reference dropped here, where '" + Text + "' is true")
+    return ("the last reference dropped here, where '" + Text +
+            "' is true: whether the caller's reference is the last is the "
+            "object's state")
         .str();
   if (llvm::is_contained(Fx, Effect::SleepChecksOff))
     return ("the kernel's sleep checks are off from here: '" + Text + "'")
@@ -294,7 +296,42 @@ void FunctionAnalyzer::collectEvents() {
       classify(E, BlockEvents[Current]);
     }
     classifyTestedMacro(*B);
+    noteNotSetUp(*B);
   }
+}
+
+void FunctionAnalyzer::noteNotSetUp(const CFGBlock &B) {
+  const Expr *Cond = branchCondition(B);
+  if (!Cond || B.succ_size() != 2)
+    return;
+  bool Negated = false;
+  const Expr *Tested = ValueSlots::strip(Cond, Negated, TU.AST);
+  unsigned Unset = Negated ? 0 : 1;
+  auto Text = [&] { return argumentText(Cond->IgnoreParenImpCasts()); };
+  std::string Why;
+  if (const auto *D = dyn_cast<DeclRefExpr>(Tested)) {
+    const auto *V = dyn_cast<VarDecl>(D->getDecl());
+    if (V && TU.Latched.contains(V->getCanonicalDecl()))
+      Why = "before the set-up: '" + Text() + "' finds '" + V->getName().str() +
+            "' zero, which the file only ever sets to non-zero values: "
+            "whether the set-up has run is the system's state";
+  } else if (isa<MemberExpr>(Tested)) {
+    std::optional<FieldPath> Field = Slots->fieldOf(Tested);
+    if (Field && !Field->Field.empty() &&
+        (Field->Base->hasGlobalStorage() || Slots->argRefOf(*Field)) &&
+        Fields->setsUpOnDetour(*Field, B, Unset))
+      Why = "the object's first use: '" + Text() + "' finds '" + Field->Field +
+            "' zero, and this branch sets it: whether the object is already "
+            "set up is its state";
+  }
+  if (Why.empty())
+    return;
+  Event E{Event::Effects,
+          {Effect::NotSetUp},
+          addNote(Cond->getBeginLoc(), std::move(Why)),
+          0};
+  E.OnlyOnSucc = int8_t(Unset);
+  BlockEvents[B.getBlockID()].push_back(std::move(E));
 }
 
 void FunctionAnalyzer::classifyTestedMacro(const CFGBlock &B) {

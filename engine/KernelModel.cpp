@@ -650,6 +650,8 @@ StringRef effectName(Effect E) {
     return "sleep-checks-on";
   case Effect::LastReference:
     return "last-reference";
+  case Effect::NotSetUp:
+    return "not-set-up";
   }
   llvm_unreachable("unknown effect");
 }

@@ -79,6 +79,12 @@ enum class Effect : uint8_t {
   /// A count dropped to zero here (atomic_dec_and_test() true): the path
   /// is the last holder's, which frees what the count kept alive.
   LastReference,
+  /// A test found a set-up flag zero: a field of the callers' object on a
+  /// branch that sets it (the object's first use), or a latch of the file
+  /// (Latches.h) before it is set. Whether the set-up has run is state no
+  /// caller's code shows. Derived from the code, never named in the kernel
+  /// model.
+  NotSetUp,
 };
 
 /// Whether effect E on a context predicate's branch narrows what the

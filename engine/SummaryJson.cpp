@@ -35,7 +35,8 @@ namespace kharden {
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
                           RcuDepth, SleepChecks, SavedAsserted, Region,
                           ObjectPick, // never stored
-                          WhyIrq, WhyPreempt, WhySimd, WhyRcu, WhyLastRef] = R;
+                          WhyIrq, WhyPreempt, WhySimd, WhyRcu, WhyObjectState] =
+      R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
@@ -349,8 +350,8 @@ private:
       O["why_simd"] = R.WhySimd;
     if (R.WhyRcu != D.WhyRcu)
       O["why_rcu"] = R.WhyRcu;
-    if (R.WhyLastRef != D.WhyLastRef)
-      O["why_last_ref"] = R.WhyLastRef;
+    if (R.WhyObjectState != D.WhyObjectState)
+      O["why_object_state"] = R.WhyObjectState;
     return O;
   }
 
@@ -804,7 +805,7 @@ private:
            integer(*O, "why_preempt", R.WhyPreempt, P) &&
            integer(*O, "why_simd", R.WhySimd, P) &&
            integer(*O, "why_rcu", R.WhyRcu, P) &&
-           integer(*O, "why_last_ref", R.WhyLastRef, P) &&
+           integer(*O, "why_object_state", R.WhyObjectState, P) &&
            checkSavedCount(R, P);
   }
 

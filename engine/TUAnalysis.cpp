@@ -205,6 +205,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   PointerFlows Pointers(TU);
   TU.Pointers = &Pointers;
+  TU.Latched = findLatches(Ctx);
 
   std::vector<const FunctionDecl *> Roots;
   // What a registration macro may name: the file's functions, and those

@@ -107,28 +107,28 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
 
 /// Why a sleep found only by the Possible Sleepers is a possible one: the
 /// first object's state on the way down from At, a point of F whose path
-/// went past the note LastRef of F (-1: none) and, for a call, chose of
-/// ChoiceOf functions, along Witness's chain. A call through a pointer the
-/// object chose the sleeping function for, or a count's drop to zero.
+/// runs in the object state of F's note ObjectState (-1: none) and, for a
+/// call, chose of ChoiceOf functions, along Witness's chain. A call through
+/// a pointer the object chose the sleeping function for, or the state the
+/// note names (a count's drop to zero, a set-up not run yet).
 Note possibleNote(const Program &P, const FunctionSummary &F, SourcePoint At,
-                  llvm::StringRef Through, int16_t LastRef, size_t ChoiceOf,
+                  llvm::StringRef Through, int16_t ObjectState, size_t ChoiceOf,
                   const SleepWitness *Witness) {
   const FunctionSummary *In = &F;
-  for (const SleepWitness *W = Witness; !ChoiceOf && LastRef < 0 && W;
+  for (const SleepWitness *W = Witness; !ChoiceOf && ObjectState < 0 && W;
        W = W->Next) {
     In = &P.functions()[W->Function];
-    LastRef = W->LastRef;
+    ObjectState = W->ObjectState;
     if (W->Call < 0)
       break;
     At = In->Calls[W->Call].Where;
     Through = In->Calls[W->Call].CalleeName;
     ChoiceOf = W->ChoiceOf;
   }
-  if (LastRef >= 0)
-    return {In->Notes[LastRef].Where,
-            In->Notes[LastRef].Message.str() +
-                ": whether the caller's reference is the last is the "
-                "object's state, so the sleep is a possible one"};
+  if (ObjectState >= 0)
+    return {In->Notes[ObjectState].Where,
+            In->Notes[ObjectState].Message.str() +
+                ", so the sleep is a possible one"};
   if (!ChoiceOf)
     return {At, "a call on the way may reach one of several functions: "
                 "the sleep is a possible one"};
@@ -160,9 +160,9 @@ void SleepInAtomicCheck::run(const Program &P,
   };
   // A sleep that only an object's state reaches (a call through a pointer
   // that may hold any of several functions, the one that sleeps among
-  // them; the free of what a count dropped to zero kept alive) is a
-  // possible one: reported as a note, below the sleeps the code itself
-  // decides.
+  // them; the free of what a count dropped to zero kept alive; a set-up
+  // not run yet) is a possible one: reported as a note, below the sleeps
+  // the code itself decides.
   Sleepers Definite(P, IsSleep, /*Possible=*/false);
   Sleepers Possible(P, IsSleep, /*Possible=*/true);
   const FunctionTable &Fs = P.functions();
@@ -176,14 +176,14 @@ void SleepInAtomicCheck::run(const Program &P,
     // At a call, the sleep checks are the callee's to judge: it may turn
     // them on before it sleeps (rest_init() after start_kernel()'s boot),
     // and Sleepers counts only the sleeps the kernel would warn of.
-    // Unless Possible, not where the path went past a count's drop to zero.
+    // Unless Possible, not where the path runs in one object state only.
     auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall, bool Possible,
                     auto &&Sleeps)
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
                                     const SleepWitness *, int16_t>> {
       for (const EntryContext &E : P.entries(F))
         for (const RelState &Seen : States) {
-          if (Seen.WhyLastRef >= 0 && !Possible)
+          if (Seen.WhyObjectState >= 0 && !Possible)
             continue;
           RelState R = ownFacts(Seen);
           if ((E.FromCall && !atomicHere(R)) ||
@@ -197,7 +197,7 @@ void SleepInAtomicCheck::run(const Program &P,
             continue;
           if (const SleepWitness *Why = Sleeps(E.State, Seen))
             return std::tuple{contextNotes(F, E, R), C, *W, Why,
-                              Seen.WhyLastRef};
+                              Seen.WhyObjectState};
         }
       return std::nullopt;
     };
@@ -206,7 +206,7 @@ void SleepInAtomicCheck::run(const Program &P,
                       std::vector<Note> Macro, const auto &Found,
                       std::vector<Note> Down,
                       std::optional<Note> Possibly = std::nullopt) {
-      const auto &[Context, State, W, Witness, LastRef] = Found;
+      const auto &[Context, State, W, Witness, ObjectState] = Found;
       Finding Fd;
       Fd.Check = name().str();
       Fd.Where = std::move(At);

@@ -48,9 +48,9 @@ int Sleepers::faultsOffAt(int FaultsOff, const RelState &R) {
 template <typename Pred>
 const RelState *Sleepers::firstRun(llvm::ArrayRef<RelState> States,
                                    Pred &&P) const {
-  for (bool PastLastRef : {false, true})
+  for (bool OneState : {false, true})
     for (const RelState &R : States)
-      if ((R.WhyLastRef >= 0) == PastLastRef && (!PastLastRef || Possible) &&
+      if ((R.WhyObjectState >= 0) == OneState && (!OneState || Possible) &&
           P(R))
         return &R;
   return nullptr;
@@ -110,7 +110,7 @@ void Sleepers::solveUnconditional() {
     int Call;
     bool Always;
     size_t ChoiceOf = 0;
-    int16_t LastRef = -1;
+    int16_t ObjectState = -1;
   };
   std::vector<std::vector<Caller>> Callers(Fs.size());
   // Work: the functions that sleep themselves with nothing known; Decided:
@@ -131,7 +131,8 @@ void Sleepers::solveUnconditional() {
         Decided.push_back(I);
         continue;
       }
-      Unconditional[I] = keep({I, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
+      Unconditional[I] =
+          keep({I, int(O), -1, 0, nullptr, 0, R->WhyObjectState});
       Work.push_back(I);
     }
     for (size_t C = 0; C < F.Calls.size(); ++C) {
@@ -144,7 +145,7 @@ void Sleepers::solveUnconditional() {
       llvm::SmallVector<size_t, 4> Always =
           callees(F, Call, AnyContext, &ChoiceOf);
       for (size_t To : Always)
-        Callers[To].push_back({I, int(C), true, ChoiceOf, R->WhyLastRef});
+        Callers[To].push_back({I, int(C), true, ChoiceOf, R->WhyObjectState});
       llvm::SmallVector<size_t, 4> Some;
       if (P.narrowable(Call))
         P.targetsOf(Call, Some);
@@ -171,7 +172,7 @@ void Sleepers::solveUnconditional() {
     if (!C.Always || Unconditional[C.F])
       return false;
     Unconditional[C.F] =
-        keep({C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf, C.LastRef});
+        keep({C.F, -1, C.Call, G, Unconditional[G], C.ChoiceOf, C.ObjectState});
     return true;
   });
   for (size_t G : Decided)
@@ -234,7 +235,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
           return sleepingOp(Op, R, FaultsOff) && !sleepChecksOff(Entry, R) &&
                  Runs(R) && decides(Entry, R, F.Tests, Op.DecidedBy);
         }))
-      Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyLastRef});
+      Found = keep({G, int(O), -1, 0, nullptr, 0, R->WhyObjectState});
   }
   for (size_t C = 0; C < F.Calls.size() && !Found; ++C) {
     const CallSite &Call = F.Calls[C];
@@ -248,7 +249,7 @@ const SleepWitness *Sleepers::sleeps(size_t G, const AbsState &Entry,
         if (const SleepWitness *Next =
                 sleeps(To, P.calleeEntry(Entry, R, Call, To, F.Tests),
                        faultsOffAt(FaultsOff, R))) {
-          Found = keep({G, -1, int(C), To, Next, ChoiceOf, R.WhyLastRef});
+          Found = keep({G, -1, int(C), To, Next, ChoiceOf, R.WhyObjectState});
           return true;
         }
       return false;

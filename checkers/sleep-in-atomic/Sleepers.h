@@ -36,9 +36,9 @@ struct SleepWitness {
   /// For a call through a pointer that may hold any of ChoiceOf functions
   /// (Sleepers::isChoice()): the object chose Callee. 0 for no choice.
   size_t ChoiceOf = 0;
-  /// Note of Function: the path to Op or Call went past a count's drop to
-  /// zero there (RelState::WhyLastRef). -1 for none.
-  int16_t LastRef = -1;
+  /// Note of Function: the path to Op or Call runs in one state of an
+  /// object only (RelState::WhyObjectState). -1 for none.
+  int16_t ObjectState = -1;
 };
 
 class Sleepers {
@@ -47,8 +47,9 @@ public:
   /// and options decide). Possible: whether the sleeps that the state of an
   /// object decides count, not the code: a call through a pointer that may
   /// reach several functions (isChoice()) is then a call of each of them,
-  /// else of none, and a path past a count's drop to zero (the last
-  /// reference's free; RelState::WhyLastRef) runs, else not.
+  /// else of none, and a path that runs in one state of an object only (a
+  /// last reference's free, a set-up not run yet; RelState::WhyObjectState)
+  /// runs, else not.
   Sleepers(const Program &P, std::function<bool(const Operation &)> IsSleep,
            bool Possible);
 
@@ -86,7 +87,7 @@ private:
   /// A path at R of F may sleep for its callers: it holds nothing atomic.
   static bool sleepsFreely(const RelState &R);
   /// The first state of States that may run here and satisfies Pred: the
-  /// paths past a count's drop to zero last, and only if Possible.
+  /// paths that one state of an object takes last, and only if Possible.
   template <typename Pred>
   const RelState *firstRun(llvm::ArrayRef<RelState> States, Pred &&P) const;
   bool sleepingOp(const Operation &Op, const RelState &R, int FaultsOff) const;

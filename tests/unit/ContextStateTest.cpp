@@ -801,20 +801,21 @@ TEST(RelState, ARestoredAssertionIsAnAssertion) {
   EXPECT_FALSE(Own.IrqsOffAsserted);
 }
 
-TEST(RelState, ALastReferenceIsThePathsOwn) {
+TEST(RelState, AnObjectStateIsThePathsOwn) {
   RelState Last;
   Last.apply(Effect::LastReference, 4);
-  Last.apply(Effect::LastReference, 5);
-  EXPECT_EQ(Last.WhyLastRef, 4);
+  Last.apply(Effect::NotSetUp, 5);
+  EXPECT_EQ(Last.WhyObjectState, 4);
   EXPECT_FALSE(Last.sameContext(RelState{}));
   RelState Other;
-  Other.apply(Effect::LastReference, 6);
+  Other.apply(Effect::NotSetUp, 6);
+  EXPECT_EQ(Other.WhyObjectState, 6);
   EXPECT_TRUE(Last.sameContext(Other));
   // A caller's path is not its callee's: put_event()'s free is not its
   // caller's last reference.
   RelState Caller;
   Caller.applyCallee(Last, 0);
-  EXPECT_EQ(Caller.WhyLastRef, -1);
+  EXPECT_EQ(Caller.WhyObjectState, -1);
   EXPECT_TRUE(Caller.sameContext(RelState{}));
 }
 

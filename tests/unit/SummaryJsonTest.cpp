@@ -46,7 +46,7 @@ RelState unusualState() {
   R.WhyIrq = 0;
   R.WhyPreempt = 1;
   R.WhySimd = 2;
-  R.WhyLastRef = 3;
+  R.WhyObjectState = 3;
   return R;
 }
 
