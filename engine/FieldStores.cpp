@@ -132,8 +132,7 @@ std::optional<KnownBits> FieldStores::joined(const FieldPath &Field,
   std::optional<KnownBits> Bits;
   bool Reaches = false;
   for (const Store &S : Stores) {
-    if (!S.Where.sameObject(Field) ||
-        !fieldWithin(Field.Field, S.Where.Field) || !mayReach(S, Block, Index))
+    if (!Field.within(S.Where) || !mayReach(S, Block, Index))
       continue;
     // A store around the field (the whole structure) says nothing of it.
     KnownBits Stored = S.Where.Field == Field.Field ? S.Bits : KnownBits{};
@@ -167,8 +166,7 @@ FieldFacts FieldStores::knownAt(const FieldPath &Object, const CFGBlock *Block,
   unsigned Index = Element + 1;
   bool Parameter = Object.Through && isa<ParmVarDecl>(Object.Base);
   for (const Store &S : Stores) {
-    if (!S.Where.sameObject(Object) || S.Where.Field == Object.Field ||
-        !fieldWithin(S.Where.Field, Object.Field))
+    if (S.Where == Object || !S.Where.within(Object))
       continue;
     std::string Below = S.Where.Field.substr(
         Object.Field.empty() ? 0 : Object.Field.size() + 1);
@@ -215,8 +213,7 @@ bool FieldStores::setsUpOnDetour(const FieldPath &Field, const CFGBlock &Test,
   // one the function stored (`path->dentry = get_stashed_dentry(..)`) is
   // a result it looked up, not the object's set-up.
   if (llvm::any_of(Stores, [&](const Store &S) {
-        return S.Where.sameObject(Field) &&
-               fieldWithin(Field.Field, S.Where.Field) &&
+        return Field.within(S.Where) &&
                mayReach(S, &Test, unsigned(Test.size()) + 1);
       }))
     return false;
@@ -226,8 +223,8 @@ bool FieldStores::setsUpOnDetour(const FieldPath &Field, const CFGBlock &Test,
   if (Other != &Cfg.getExit())
     Otherwise.reset(Cfg.getExit().getBlockID());
   return llvm::any_of(Stores, [&](const Store &S) {
-    return S.Where.sameObject(Field) && S.Where.Field == Field.Field &&
-           S.Bits.truth() != false && OnDetour.test(S.Block->getBlockID()) &&
+    return S.Where == Field && S.Bits.truth() != false &&
+           OnDetour.test(S.Block->getBlockID()) &&
            Ahead(S.Block).anyCommon(Otherwise);
   });
 }

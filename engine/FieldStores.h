@@ -57,6 +57,13 @@ struct FieldPath {
   bool sameObject(const FieldPath &O) const {
     return Base == O.Base && Through == O.Through;
   }
+  /// Whether this is O or a field of it.
+  bool within(const FieldPath &O) const {
+    return sameObject(O) && fieldWithin(Field, O.Field);
+  }
+  bool operator==(const FieldPath &O) const {
+    return sameObject(O) && Field == O.Field;
+  }
 };
 
 class ValueSlots;

@@ -183,7 +183,7 @@ void SleepInAtomicCheck::run(const Program &P,
                                     const SleepWitness *, int16_t>> {
       for (const EntryContext &E : P.entries(F))
         for (const RelState &Seen : States) {
-          if (Seen.WhyObjectState >= 0 && !Possible)
+          if (!countsFor(Seen, Possible))
             continue;
           RelState R = ownFacts(Seen);
           if ((E.FromCall && !atomicHere(R)) ||

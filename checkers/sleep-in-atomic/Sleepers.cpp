@@ -50,8 +50,7 @@ const RelState *Sleepers::firstRun(llvm::ArrayRef<RelState> States,
                                    Pred &&P) const {
   for (bool OneState : {false, true})
     for (const RelState &R : States)
-      if ((R.WhyObjectState >= 0) == OneState && (!OneState || Possible) &&
-          P(R))
+      if ((R.WhyObjectState >= 0) == OneState && countsFor(R, Possible) && P(R))
         return &R;
   return nullptr;
 }

@@ -41,6 +41,13 @@ struct SleepWitness {
   int16_t ObjectState = -1;
 };
 
+/// Whether a path at R counts for the sleepers of kind Possible: one that
+/// runs in one state of an object only (RelState::WhyObjectState) counts
+/// for the possible ones alone.
+inline bool countsFor(const RelState &R, bool Possible) {
+  return R.WhyObjectState < 0 || Possible;
+}
+
 class Sleepers {
 public:
   /// IsSleep: whether an operation counts as sleeping (the check's rules
