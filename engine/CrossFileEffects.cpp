@@ -108,10 +108,14 @@ CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
                                    const CallTargets &Pointers,
                                    unsigned MaxTargets)
     : Pointers(Pointers), MaxTargets(MaxTargets) {
+  llvm::StringSet<> Declared;
+  for (const TUSummary *TU : Units)
+    Declared.insert(TU->LocksDeclared.begin(), TU->LocksDeclared.end());
   for (const TUSummary *TU : Units)
     for (const FunctionSummary &F : TU->Functions) {
       bool Effects = exported(F), Bits = transfersBits(F);
-      if (ByKey.count(F.Key) || (!Effects && !Bits))
+      bool Replaces = Declared.contains(F.Key);
+      if (ByKey.count(F.Key) || (!Effects && !Bits && !Replaces))
         continue;
       FunctionSummary &Copy = Exported.emplace_back();
       Copy.Key = F.Key;
@@ -126,6 +130,9 @@ CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
         Copy.ExitStates = Exits;
         Copy.Tests = F.Tests;
         Copy.Joins = F.Joins;
+      } else if (Replaces) {
+        Copy.ExitStates = {RelState()};
+        DeclarationsOnly.insert(F.Key);
       }
       if (Bits) {
         Copy.ForCallers.set().ReturnTransfer = F.ForCallers->ReturnTransfer;
@@ -144,16 +151,22 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
   llvm::StringSet<> Defined;
   for (const FunctionSummary &F : TU.Functions)
     Defined.insert(F.Key);
-  // A function exported for its transfers of argument bits alone is
-  // imported where the unit's analysis asked for them, at a direct call
-  // (ParamBitsFlow); a call through a slot takes its targets' exits only.
+  // A function exported for its transfers of argument bits alone, or to
+  // replace a declaration's locks, is imported where the unit's analysis
+  // asked for them, at a direct call (ParamBitsFlow, addDeclaredLocks()); a
+  // call through a slot takes its targets' exits only.
+  auto Asked = [&](const std::vector<std::string> &Keys, llvm::StringRef Key) {
+    return std::binary_search(Keys.begin(), Keys.end(), Key);
+  };
   auto Import = [&](llvm::StringRef Key,
                     bool Through = false) -> const FunctionSummary * {
     auto It = Defined.count(Key) ? ByKey.end() : ByKey.find(Key);
-    if (It == ByKey.end() ||
-        (It->second->ExitStates.empty() &&
-         (Through ||
-          !std::binary_search(TU.BitsAsked.begin(), TU.BitsAsked.end(), Key))))
+    if (It == ByKey.end())
+      return nullptr;
+    bool Exits =
+        !It->second->ExitStates.empty() && !DeclarationsOnly.contains(Key);
+    if (!Exits && (Through || (!Asked(TU.BitsAsked, Key) &&
+                               !Asked(TU.LocksDeclared, Key))))
       return nullptr;
     Out.Functions[It->first()] = It->second;
     return It->second;

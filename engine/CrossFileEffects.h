@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <deque>
 
@@ -58,6 +59,9 @@ public:
   /// reserve that returns NULL where it took nothing) or by a parameter or
   /// parameter test the exits found apart. Mixed exits a caller cannot
   /// tell apart would spread that mixture to every caller up the tree.
+  /// Also the functions a unit calls by a declaration that says which
+  /// locks they take or release (TUSummary::LocksDeclared): the run's
+  /// definition replaces it, whatever its exits.
   /// Also the functions whose return, or what they leave where a pointer
   /// parameter points, is a function of an argument's bits (the summary's
   /// ReturnTransfer and OutTransfers), with those only.
@@ -80,6 +84,10 @@ private:
   /// argument bits to the return and through pointer parameters.
   std::deque<FunctionSummary> Exported;
   llvm::StringMap<const FunctionSummary *> ByKey;
+  /// Those exported only because a unit took their declared locks
+  /// (TUSummary::LocksDeclared): their exits change nothing, and replace
+  /// the declaration only where it was taken.
+  llvm::StringSet<> DeclarationsOnly;
   const CallTargets &Pointers;
   unsigned MaxTargets;
 };

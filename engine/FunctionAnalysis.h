@@ -10,6 +10,7 @@
 #ifndef KHARDEN_ENGINE_FUNCTIONANALYSIS_H
 #define KHARDEN_ENGINE_FUNCTIONANALYSIS_H
 
+#include "engine/DeclaredLocks.h"
 #include "engine/Latches.h"
 #include "engine/MacroExpansions.h"
 #include "engine/Summary.h"
@@ -45,6 +46,11 @@ struct TUContext {
   /// Functions the unit does not define whose bits transfers its analysis
   /// asked for (TUSummary::BitsAsked names them once the unit is done).
   llvm::DenseSet<const clang::FunctionDecl *> BitsAsked{};
+  /// The lock annotations of the unit's declarations.
+  const DeclaredLocks *Declared = nullptr;
+  /// Functions the unit does not define whose declared locks
+  /// (DeclaredLocks) a call took (TUSummary::LocksDeclared).
+  llvm::DenseSet<const clang::FunctionDecl *> LocksDeclared{};
   /// The unit's flags that once set stay set (findLatches()).
   Latches Latched{};
 

@@ -274,6 +274,12 @@ private:
   void addCall(const clang::FunctionDecl *Callee, clang::SourceLocation Loc,
                std::vector<Event> &Events, const clang::CallExpr *CE = nullptr,
                bool Effects = true, const clang::VarDecl *CleanedUp = nullptr);
+  /// The locks a call to Callee, which the unit does not define, takes or
+  /// releases by its declaration (DeclaredLocks), where the run gives no
+  /// Summary of it.
+  void addDeclaredLocks(const clang::FunctionDecl *Callee,
+                        const FunctionSummary *Summary,
+                        clang::SourceLocation Loc, std::vector<Event> &Events);
   /// A call through a function pointer: a call site for the targets the
   /// run finds, with the exits of the file's own targets, or a documented
   /// contract's effects.

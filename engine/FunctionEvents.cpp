@@ -962,12 +962,37 @@ void FunctionAnalyzer::addCall(const FunctionDecl *Callee, SourceLocation Loc,
     if (std::optional<CalleeExits> X = exitsOf(*S, CE, E, Loc, ""))
       E.Callees.push_back(std::move(*X));
   Events.push_back(std::move(E));
+  if (Effects)
+    addDeclaredLocks(Callee, S, Loc, Events);
   if (S && CE)
     for (const auto &[Param, Variable] : S->ForCallers->StoredParams)
       if (const StoreRule *Rule = TU.Lookup.model().findStore(Variable);
           Rule && Param < CE->getNumArgs())
         storeEffects(*Rule, CE->getArg(Param), CE->getArg(Param)->getBeginLoc(),
                      S->name(), Events);
+}
+
+void FunctionAnalyzer::addDeclaredLocks(const FunctionDecl *Callee,
+                                        const FunctionSummary *Summary,
+                                        SourceLocation Loc,
+                                        std::vector<Event> &Events) {
+  if (!TU.Declared || Callee->getDefinition() || !Callee->getIdentifier())
+    return;
+  llvm::ArrayRef<DeclaredLock> Locks = TU.Declared->of(Callee);
+  if (Locks.empty())
+    return;
+  // Asked for even where another file's exits replace it: the next round's
+  // imports are computed from what this one asked.
+  TU.LocksDeclared.insert(Callee->getCanonicalDecl());
+  if (Summary)
+    return;
+  for (const DeclaredLock &L : Locks) {
+    const std::vector<Effect> &Fx =
+        L.Acquires ? L.Type->Acquire : L.Type->Release;
+    Events.push_back(
+        {Event::Effects, Fx,
+         addNote(Loc, effectsMessage(Fx, L.text(Callee->getName()))), 0});
+  }
 }
 
 void FunctionAnalyzer::addCallThrough(const CallExpr *CE,

@@ -32,6 +32,7 @@ struct ModelFile {
   std::vector<BoundThread> Bound;
   std::vector<StoreRule> Stores;
   std::optional<NotifierChains> Chains;
+  std::optional<LockAnnotations> Locks;
   std::vector<CheckRule> CheckRules;
 };
 
@@ -67,6 +68,7 @@ LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextKind)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::ContextWord)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::PercpuAccess)
 LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::CheckRule)
+LLVM_YAML_IS_SEQUENCE_VECTOR(kharden::LockAnnotations::LockType)
 
 namespace llvm::yaml {
 
@@ -431,6 +433,34 @@ template <> struct MappingTraits<NotifierChains> {
   }
 };
 
+template <> struct MappingTraits<LockAnnotations::LockType> {
+  static void mapping(IO &Io, LockAnnotations::LockType &T) {
+    Io.mapRequired("type", T.Type);
+    Io.mapRequired("acquire", T.Acquire);
+    Io.mapRequired("release", T.Release);
+  }
+  static std::string validate(IO &, LockAnnotations::LockType &T) {
+    if (T.Type.empty() || T.Type.find_first_of(" *") != std::string::npos)
+      return "lock type '" + T.Type + "' must be a typedef's name";
+    return T.Acquire.empty() || T.Release.empty()
+               ? "lock type '" + T.Type +
+                     "' needs effects to acquire and release"
+               : "";
+  }
+};
+
+template <> struct MappingTraits<LockAnnotations> {
+  static void mapping(IO &Io, LockAnnotations &L) {
+    Io.mapRequired("acquires", L.Acquires);
+    Io.mapRequired("releases", L.Releases);
+    Io.mapRequired("types", L.Types);
+  }
+  static std::string validate(IO &, LockAnnotations &L) {
+    std::string Error = validateExactNames(L.Acquires, "acquires");
+    return Error.empty() ? validateExactNames(L.Releases, "releases") : Error;
+  }
+};
+
 template <> struct MappingTraits<SeparateImage> {
   static void mapping(IO &Io, SeparateImage &I) {
     Io.mapRequired("macro", I.Macro);
@@ -595,6 +625,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("bound-threads", F.Bound);
     Io.mapOptional("stores", F.Stores);
     Io.mapOptional("notifier-chains", F.Chains);
+    Io.mapOptional("lock-annotations", F.Locks);
     Io.mapOptional("check-rules", F.CheckRules);
   }
   static std::string validate(IO &, ModelFile &F) {
@@ -776,6 +807,8 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
     Queues = std::move(*File.Queues);
   if (File.Chains)
     Chains = std::move(*File.Chains);
+  if (File.Locks)
+    Locks = std::move(*File.Locks);
   SHA1 Hash;
   Hash.update(Digest);
   Hash.update(Buffer.getBuffer());
@@ -856,6 +889,13 @@ const EntryPoint *KernelModel::findEntryPoint(StringRef Function) const {
   for (size_t I = 0; I < EntryPoints.size(); ++I)
     if (EntryPointNames[I].contains(Function))
       return &EntryPoints[I];
+  return nullptr;
+}
+
+const LockAnnotations::LockType *LockAnnotations::type(StringRef Name) const {
+  for (const LockType &T : Types)
+    if (T.Type == Name)
+      return &T;
   return nullptr;
 }
 

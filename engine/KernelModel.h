@@ -297,6 +297,21 @@ struct BoundThread {
   std::string Reason;
 };
 
+/// Sparse's lock-context annotations of a function declaration: the macros
+/// saying it returns holding (Acquires) or having released (Releases) the
+/// lock their argument names, and what holding a lock of each type keeps
+/// off (`__releases(&inode->i_lock)`, a spinlock_t: preemption).
+struct LockAnnotations {
+  std::vector<std::string> Acquires, Releases;
+  struct LockType {
+    std::string Type; ///< A typedef's name: spinlock_t.
+    std::vector<Effect> Acquire, Release;
+  };
+  std::vector<LockType> Types;
+  /// The entry of the type named Name, or null.
+  const LockType *type(llvm::StringRef Name) const;
+};
+
 /// Notifier chains (include/linux/notifier.h): a registration
 /// `Register(head, block)` puts a block on the chain at head, and a call
 /// `Call(head, ...)` calls the Block field ("notifier_block.notifier_call")
@@ -471,6 +486,7 @@ public:
   }
   const std::vector<BoundThread> &boundThreads() const { return Bound; }
   const NotifierChains &notifierChains() const { return Chains; }
+  const LockAnnotations &lockAnnotations() const { return Locks; }
   const std::vector<CheckRule> &checkRules() const { return CheckRules; }
   /// Check's rules, in the table's order.
   std::vector<const CheckRule *> rulesOf(llvm::StringRef Check) const;
@@ -550,6 +566,7 @@ private:
   std::vector<BoundThread> Bound;
   std::vector<StoreRule> Stores;
   NotifierChains Chains;
+  LockAnnotations Locks;
   NameSet RandomSourceNames, StackSinkNames, TaskSwitchedNames;
   NameSet ObjectLockNames, CpuIndexedNames, PercpuExchangeNames;
   std::vector<CheckRule> CheckRules;

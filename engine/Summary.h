@@ -434,6 +434,10 @@ struct TUSummary {
   /// sorted: a transfer asked for nowhere changes nothing, and importing
   /// it would only analyse the unit again.
   std::vector<std::string> BitsAsked;
+  /// Functions the unit does not define whose declared lock context
+  /// (`__releases(&inode->i_lock)`) its calls took, sorted: where the run
+  /// defines one, its exits replace the declaration (CrossFileEffects).
+  std::vector<std::string> LocksDeclared;
 };
 
 } // namespace kharden

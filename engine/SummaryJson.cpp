@@ -65,7 +65,7 @@ namespace kharden {
                           SpecSleepChecks] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
                           Allocations, Flows, ParseErrors, ImportsDigest,
-                          BitsAsked] = S;
+                          BitsAsked, LocksDeclared] = S;
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
@@ -241,6 +241,8 @@ private:
       O["imports"] = S.ImportsDigest;
     if (!S.BitsAsked.empty())
       O["bits_asked"] = json::Array(S.BitsAsked);
+    if (!S.LocksDeclared.empty())
+      O["locks_declared"] = json::Array(S.LocksDeclared);
     return O;
   }
 
@@ -1469,7 +1471,8 @@ private:
     if (!array(O, "files", Files, P, Text))
       return false;
     Paths.assign(Files.begin(), Files.end());
-    if (!array(O, "bits_asked", S.BitsAsked, P, Text))
+    if (!array(O, "bits_asked", S.BitsAsked, P, Text) ||
+        !array(O, "locks_declared", S.LocksDeclared, P, Text))
       return false;
     const json::Value *T = O.get("target");
     const json::Object *TO = T ? T->getAsObject() : nullptr;

@@ -63,6 +63,10 @@ public:
         std::make_unique<ExpansionRecorder>(CI.getPreprocessor(), Lookup);
     Expansions = Recorder.get();
     CI.getPreprocessor().addPPCallbacks(std::move(Recorder));
+    auto Locks = std::make_unique<DeclaredLocks>(CI.getPreprocessor(),
+                                                 Model.lockAnnotations());
+    Declared = Locks.get();
+    CI.getPreprocessor().addPPCallbacks(std::move(Locks));
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override;
@@ -95,6 +99,7 @@ private:
   TUSummary &Out;
   const CrossFileImports *Imports;
   ExpansionRecorder *Expansions = nullptr;
+  DeclaredLocks *Declared = nullptr;
 };
 
 std::vector<const FunctionDecl *>
@@ -185,6 +190,16 @@ std::vector<PendingWorkItem> SummarizeConsumer::collectRegistrations(
   return Pending;
 }
 
+/// Adds the keys of Functions to Keys, which stay sorted and unique.
+static void addKeys(std::vector<std::string> &Keys,
+                    const llvm::DenseSet<const FunctionDecl *> &Functions,
+                    const TUContext &TU) {
+  std::set<std::string> All(Keys.begin(), Keys.end());
+  for (const FunctionDecl *F : Functions)
+    All.insert(TU.keyOf(F));
+  Keys.assign(All.begin(), All.end());
+}
+
 void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   SourceManager &SM = Ctx.getSourceManager();
   Out.ParseErrors = CI.getDiagnostics().getNumErrors();
@@ -199,6 +214,7 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   TUContext TU{Ctx, *Expansions, Lookup, decltype(TUContext::Summaries)(),
                Out.Hints}; // DenseMap(): its default constructor is explicit
   TU.Image = separateImage();
+  TU.Declared = Declared;
   if (Imports && !Imports->Functions.empty()) {
     TU.Imports = Imports;
     Out.ImportsDigest = Imports->Digest;
@@ -264,10 +280,8 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   // A file with several compile commands is summarised into one Out, each
   // command adding to what the others found.
   llvm::append_range(Out.Flows, Pointers.takeFlows());
-  std::set<std::string> Asked(Out.BitsAsked.begin(), Out.BitsAsked.end());
-  for (const FunctionDecl *F : TU.BitsAsked)
-    Asked.insert(TU.keyOf(F));
-  Out.BitsAsked.assign(Asked.begin(), Asked.end());
+  addKeys(Out.BitsAsked, TU.BitsAsked, TU);
+  addKeys(Out.LocksDeclared, TU.LocksDeclared, TU);
 }
 
 } // namespace

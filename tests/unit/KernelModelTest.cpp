@@ -328,6 +328,48 @@ notifier-chains:
             "'r*'");
 }
 
+TEST(KernelModel, LockAnnotationsSayWhatEachLockTypeHolds) {
+  auto M = parse(R"(
+lock-annotations:
+  acquires: [__acquires]
+  releases: [__releases]
+  types:
+    - {type: spinlock_t, acquire: [preempt-disable], release: [preempt-enable]}
+)");
+  ASSERT_TRUE(M);
+  const LockAnnotations &L = M->lockAnnotations();
+  EXPECT_EQ(L.Acquires, std::vector<std::string>{"__acquires"});
+  EXPECT_EQ(L.Releases, std::vector<std::string>{"__releases"});
+  ASSERT_TRUE(L.type("spinlock_t"));
+  EXPECT_EQ(L.type("spinlock_t")->Acquire,
+            std::vector<Effect>{Effect::PreemptDisable});
+  EXPECT_EQ(L.type("spinlock_t")->Release,
+            std::vector<Effect>{Effect::PreemptEnable});
+  EXPECT_FALSE(L.type("struct mutex"));
+
+  EXPECT_EQ(parseError("lock-annotations:\n"
+                       "  acquires: [__acquires]\n"
+                       "  releases: [__releases]\n"
+                       "  types:\n"
+                       "    - {type: spinlock_t *, acquire: [preempt-disable],"
+                       " release: [preempt-enable]}\n"),
+            "test.yaml:5:8: lock type 'spinlock_t *' must be a typedef's name");
+  EXPECT_EQ(parseError("lock-annotations:\n"
+                       "  acquires: [__acquires]\n"
+                       "  releases: [__releases]\n"
+                       "  types:\n"
+                       "    - {type: rwlock_t, acquire: [], release: "
+                       "[preempt-enable]}\n"),
+            "test.yaml:5:8: lock type 'rwlock_t' needs effects to acquire "
+            "and release");
+  EXPECT_EQ(parseError("lock-annotations:\n"
+                       "  acquires: ['__acq*']\n"
+                       "  releases: [__releases]\n"
+                       "  types: []\n"),
+            "test.yaml:2:3: 'acquires' takes exact names, not the pattern "
+            "'__acq*'");
+}
+
 TEST(KernelModel, ContextsStateTheirKindAndBottomHalves) {
   auto M = parse(R"(
 entry-points:

@@ -58,6 +58,7 @@ TUSummary everyField() {
   S.ParseErrors = 3;
   S.ImportsDigest = "0123456789abcdef0123456789abcdef";
   S.BitsAsked = {"current_gfp_context", "kmalloc_fix_flags"};
+  S.LocksDeclared = {"wbc_attach_and_unlock_inode"};
   FunctionSummary F;
   F.Key = "/src/a.h@peek";
   F.Where = {"/src/a.h", 10, 1};
@@ -209,6 +210,7 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->ParseErrors, S.ParseErrors);
   EXPECT_EQ(Back->ImportsDigest, S.ImportsDigest);
   EXPECT_EQ(Back->BitsAsked, S.BitsAsked);
+  EXPECT_EQ(Back->LocksDeclared, S.LocksDeclared);
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
   EXPECT_EQ(F.Key, G.Key);

@@ -1,13 +1,14 @@
 #ifndef _LINUX_SPINLOCK_H
 #define _LINUX_SPINLOCK_H
+#include <linux/compiler_types.h>
 #include <linux/irqflags.h>
 #include <linux/preempt.h>
 #include <linux/typecheck.h>
 typedef struct { int raw; } raw_spinlock_t;
 typedef struct { raw_spinlock_t rlock; } spinlock_t;
 typedef struct { int raw; } rwlock_t;
-void _raw_spin_lock(raw_spinlock_t *lock);
-void _raw_spin_unlock(raw_spinlock_t *lock);
+void _raw_spin_lock(raw_spinlock_t *lock) __acquires(lock);
+void _raw_spin_unlock(raw_spinlock_t *lock) __releases(lock);
 void _raw_spin_lock_bh(raw_spinlock_t *lock);
 void _raw_spin_unlock_bh(raw_spinlock_t *lock);
 void _raw_spin_lock_irq(raw_spinlock_t *lock);
