@@ -45,12 +45,13 @@ llvm::ArrayRef<DeclaredLock> DeclaredLocks::of(const FunctionDecl *FD) const {
   const SourceManager &SM = PP.getSourceManager();
   llvm::SmallVector<DeclaredLock, 2> &Found = Cached->second;
   for (const FunctionDecl *R : FD->redecls()) {
-    if (!R->getEndLoc().isFileID())
+    // Implicit declarations (builtins) have no place in a file.
+    if (R->getEndLoc().isInvalid() || !R->getEndLoc().isFileID())
       continue;
     SourceLocation After =
         Lexer::getLocForEndOfToken(R->getEndLoc(), 0, SM, PP.getLangOpts());
     auto [File, Offset] = SM.getDecomposedLoc(After);
-    auto It = Annotations.find(File);
+    auto It = File.isValid() ? Annotations.find(File) : Annotations.end();
     if (It == Annotations.end())
       continue;
     llvm::StringRef Buffer = SM.getBufferData(File);

@@ -88,6 +88,10 @@ std::vector<std::string> declared(const std::string &Code,
     void HandleTranslationUnit(clang::ASTContext &Ctx) override {
       for (const std::string &N : *Names) {
         const clang::FunctionDecl *FD = named(Ctx, N);
+        if (!FD) {
+          Out->push_back(N + " not declared");
+          continue;
+        }
         for (const DeclaredLock &L : Locks->of(FD))
           Out->push_back(N + (L.Acquires ? " acquires " : " releases ") +
                          L.Lock + ": " + L.Type->Type);
@@ -129,9 +133,10 @@ void later(spinlock_t *lock) __acquires(lock);
 void apart(spinlock_t *lock) /* no */ __acquires(lock);
 void plain(spinlock_t *lock);
 void by_name(spinlock_t *a) __acquires(b);
+int builtin(int x) { return __builtin_abs(x); }
 )";
   EXPECT_EQ(declared(Code, {"unlock_inode", "swap", "rcu_walk", "later",
-                            "apart", "plain", "by_name"}),
+                            "apart", "plain", "by_name", "__builtin_abs"}),
             (std::vector<std::string>{
                 "unlock_inode releases &inode->i_lock: spinlock_t",
                 "swap releases &inode->i_lock: spinlock_t",
