@@ -1,5 +1,7 @@
 #include "engine/DeclaredLocks.h"
 
+#include "engine/MacroExpansions.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Type.h"
@@ -31,11 +33,9 @@ void DeclaredLocks::MacroExpands(const Token &MacroNameTok,
     return;
   const SourceManager &SM = PP.getSourceManager();
   auto [File, Begin] = SM.getDecomposedLoc(Range.getBegin());
-  std::string Lock;
-  for (const Token *T = Args->getUnexpArgument(0); T->isNot(tok::eof); ++T)
-    Lock += PP.getSpelling(*T);
   Annotations[File].push_back(
-      {Begin, SM.getFileOffset(Range.getEnd()) + 1, Acquires, std::move(Lock)});
+      {Begin, SM.getFileOffset(Range.getEnd()) + 1, Acquires,
+       macroArgumentText(PP, Args->getUnexpArgument(0))});
 }
 
 llvm::ArrayRef<DeclaredLock> DeclaredLocks::of(const FunctionDecl *FD) const {
@@ -97,11 +97,13 @@ const LockAnnotations::LockType *lockType(const FunctionDecl *FD,
     while (N < S.size() && isAsciiIdentifierContinue(S[N]))
       ++N;
     llvm::StringRef Id = isDigit(S.front()) ? "" : S.take_front(N);
-    S = S.drop_front(Id.size());
+    S = S.drop_front(Id.size()).ltrim();
     return Id;
   };
+  // As written: `&inode->i_lock`, or with spaces between the tokens.
   llvm::StringRef S = Lock.trim();
-  S.consume_front("&");
+  if (S.consume_front("&"))
+    S = S.ltrim();
   llvm::StringRef Base = S.empty() ? "" : Ident(S);
   const ParmVarDecl *Param = nullptr;
   for (const ParmVarDecl *P : FD->parameters())
@@ -115,6 +117,7 @@ const LockAnnotations::LockType *lockType(const FunctionDecl *FD,
     bool Arrow = S.consume_front("->");
     if (!Arrow && !S.consume_front("."))
       return nullptr;
+    S = S.ltrim();
     llvm::StringRef Field = S.empty() ? "" : Ident(S);
     std::optional<QualType> Next =
         Field.empty() ? std::nullopt : memberType(T, Field, Arrow);

@@ -46,7 +46,7 @@ SourcePoint pointAt(const SourceManager &SM, SourceLocation Loc) {
   return P;
 }
 
-static std::string argumentText(Preprocessor &PP, const Token *Tok) {
+std::string macroArgumentText(const Preprocessor &PP, const Token *Tok) {
   std::string Out;
   for (; Tok->isNot(tok::eof); ++Tok) {
     if (!Out.empty() && Tok->hasLeadingSpace())
@@ -88,7 +88,7 @@ void ExpansionRecorder::MacroExpands(const Token &MacroNameTok,
       const Token *First = Args->getUnexpArgument(I), *Last = First;
       for (const Token *T = First; T->isNot(tok::eof); ++T)
         Last = T;
-      R.Args.push_back(argumentText(PP, First));
+      R.Args.push_back(macroArgumentText(PP, First));
       R.ArgRanges.push_back({First->getLocation(), Last->getLocation()});
     }
 }

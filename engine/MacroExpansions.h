@@ -96,6 +96,11 @@ std::optional<std::string> writtenText(const clang::Expr *E,
                                        const clang::SourceManager &SM,
                                        const clang::LangOptions &LO);
 
+/// A macro argument's unexpanded tokens from Tok to its end, as written
+/// (one space where the source has white space before a token).
+std::string macroArgumentText(const clang::Preprocessor &PP,
+                              const clang::Token *Tok);
+
 /// The macro name at a name-token location from expansionChain.
 llvm::StringRef macroNameAt(const clang::SourceManager &SM,
                             const clang::LangOptions &LO,

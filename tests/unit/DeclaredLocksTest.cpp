@@ -68,6 +68,7 @@ TEST(DeclaredLocks, ALockIsAParameterAndItsFieldsOfAKnownType) {
   EXPECT_EQ(TypeOf("&inode->i_lock"), "spinlock_t");
   EXPECT_EQ(TypeOf("inode->i_lock"), "spinlock_t");
   EXPECT_EQ(TypeOf("&sk->sk_lock.slock"), "spinlock_t");
+  EXPECT_EQ(TypeOf("& sk -> sk_lock . slock"), "spinlock_t");
   EXPECT_EQ(TypeOf("inode->inner"), "spinlock_t");
   EXPECT_EQ(TypeOf("lock"), "spinlock_t");
   EXPECT_EQ(TypeOf("raw"), "raw_spinlock_t");
