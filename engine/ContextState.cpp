@@ -36,7 +36,8 @@ bool RelState::sameContext(const RelState &O) const {
          ContextAsked == O.ContextAsked && IrqsOffAsked == O.IrqsOffAsked &&
          IrqsOffAsserted == O.IrqsOffAsserted && SimdDepth == O.SimdDepth &&
          SimdUsable == O.SimdUsable && RcuDepth == O.RcuDepth &&
-         SleepChecks == O.SleepChecks && ObjectPick == O.ObjectPick &&
+         SectionKind == O.SectionKind && SleepChecks == O.SleepChecks &&
+         ObjectPick == O.ObjectPick &&
          (WhyObjectState >= 0) == (O.WhyObjectState >= 0) &&
          std::equal(Saved.begin(), Saved.begin() + SavedCount, O.Saved.begin());
 }
@@ -220,8 +221,11 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     }
     return;
   case Effect::MaySleep:
+  case Effect::MaySchedule:
     // Sleeping is legal only with preemption and IRQs on; code that sleeps
-    // where it holds them off is a different bug, not evidence.
+    // where it holds them off is a different bug, not evidence. Entering
+    // the scheduler needs only the count at zero: arm64's do_notify_resume()
+    // calls schedule() with IRQs masked.
     if (locallyAtomic())
       return;
     SleptUnheld |= holdsNothing();
@@ -231,7 +235,7 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
       SleepDepth = PreemptDepth;
     }
     SleepEvidence = true;
-    if (Irq == IrqRel::Inherited) {
+    if (E == Effect::MaySleep && Irq == IrqRel::Inherited) {
       Irq = IrqRel::SleptOn;
       WhyIrq = NoteId;
     }
@@ -289,6 +293,15 @@ void RelState::applyEffect(Effect E, int16_t NoteId) {
     return;
   case Effect::RcuReadUnlock:
     RcuDepth = clampDepth(RcuDepth - 1);
+    return;
+  case Effect::HardirqEnter:
+  case Effect::NmiEnter:
+    SectionKind = E == Effect::NmiEnter ? KindNmi : KindHardirq;
+    WhySection = NoteId;
+    return;
+  case Effect::HardirqExit:
+  case Effect::NmiExit:
+    leaveSection();
     return;
   case Effect::SleepChecksOff:
     SleepChecks = Switch::Off;
@@ -409,6 +422,12 @@ void RelState::applyCalleeEffect(const RelState &Exit, int16_t NoteId) {
   ContextAsked |= Exit.ContextAsked;
   AssertedPinned |= Exit.AssertedPinned; // the same task
   KindMask &= Exit.KindMask;
+  if (Exit.SectionKind == SectionLeft) {
+    leaveSection();
+  } else if (Exit.SectionKind) {
+    SectionKind = Exit.SectionKind;
+    WhySection = NoteId;
+  }
   BhDepth = clampDepth(BhDepth + Exit.BhDepth);
   if (SimdDepth <= 0 && Exit.SimdDepth > 0)
     WhySimd = NoteId;
@@ -640,7 +659,11 @@ uint8_t composedKinds(const AbsState &Entry, const RelState &R) {
   // holds them off cannot run there.
   bool RuledOut = (R.AssertedBhOn && Entry.Bh == Level::Off) ||
                   (R.AssertedIrqsOn && Entry.Irqs == Level::Off);
-  return RuledOut ? 0 : Entry.Kinds & R.KindMask;
+  if (RuledOut || !R.KindMask)
+    return 0;
+  if (R.SectionKind == RelState::SectionLeft)
+    return AllKinds & R.KindMask; // the caller's, before its section
+  return R.SectionKind ? R.SectionKind : Entry.Kinds & R.KindMask;
 }
 
 /// Bottom halves off, and a context that is not a task's (softirq, hard
@@ -785,6 +808,7 @@ unsigned partsHeld(ContextWord W) {
   case ContextWord::Preemptible:
   case ContextWord::IrqsOff:
   case ContextWord::Atomic:
+  case ContextWord::PreemptOff:
     return AbsState::part(AbsState::Levels);
   case ContextWord::BhOff:
     return AbsState::part(AbsState::BhPart);
@@ -818,6 +842,8 @@ bool holds(ContextWord W, const AbsState &S) {
   case ContextWord::RcuRead: return S.InRcu;
   case ContextWord::SleepChecksOff:
     return S.SleepChecksOff;
+  case ContextWord::PreemptOff:
+    return S.Preempt == Level::Off;
   }
   return false;
 }

@@ -282,11 +282,24 @@ struct RelState {
   /// can point to, as the calls through its fields so far took their
   /// targets; 0 before the first.
   uint16_t ObjectPick = 0;
+  /// The kind of the hard IRQ or NMI section the path is in (a ContextKind
+  /// bit), opened here or by a callee (irq_enter_rcu(), arm64_enter_nmi());
+  /// 0 outside one. arm64's el0_interrupt() runs the handler between
+  /// irq_enter_rcu() and irq_exit_rcu(), and returns to user space, in the
+  /// task's context, after. SectionLeft: the path left a section its
+  /// caller opened (arm64_exit_nmi()). Two bytes, where one would leave
+  /// padding.
+  uint16_t SectionKind = 0;
+  static constexpr uint16_t SectionLeft = 0x100;
+  /// SectionKind, then the section's end: back to as entered, or out of
+  /// the caller's.
+  void leaveSection() { SectionKind = SectionKind ? 0 : SectionLeft; }
 
   int16_t WhyIrq = -1;     ///< Note: where IRQs were last enabled.
   int16_t WhyPreempt = -1; ///< Note: the evidence of preemptibility.
   int16_t WhySimd = -1;    ///< Note: where the outermost section began.
   int16_t WhyRcu = -1;     ///< Note: where the outermost RCU reader began.
+  int16_t WhySection = -1; ///< Note: where the hard IRQ or NMI section began.
   /// Note: where the path found it runs in one state of an object only
   /// (Effect::LastReference, Effect::NotSetUp); -1 on a path that did not.
   /// Within the function only: its exits do not pass it on.

@@ -1,6 +1,7 @@
 //===- engine/CrossFileEffects.cpp - callee exits across files ------------===//
 #include "engine/CrossFileEffects.h"
 
+#include "engine/Latches.h"
 #include "engine/SummaryJson.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -23,6 +24,7 @@ RelState withoutNotes(RelState Exit) {
   Exit.WhyPreempt = Default.WhyPreempt;
   Exit.WhySimd = Default.WhySimd;
   Exit.WhyRcu = Default.WhyRcu;
+  Exit.WhySection = Default.WhySection;
   return Exit;
 }
 
@@ -30,10 +32,10 @@ RelState withoutNotes(RelState Exit) {
 auto held(const RelState &Exit) {
   bool IrqsDisabled =
       Exit.Irq == IrqRel::Off && !Exit.IrqsOffAsked && !Exit.IrqsOffAsserted;
-  return std::make_tuple(Exit.PreemptDepth, Exit.MigrateDepth,
-                         Exit.PagefaultDepth, Exit.BhDepth, Exit.RcuDepth,
-                         Exit.SimdDepth, Exit.SavedCount,
-                         Exit.UnmatchedRestores, IrqsDisabled);
+  return std::make_tuple(
+      Exit.PreemptDepth, Exit.MigrateDepth, Exit.PagefaultDepth, Exit.BhDepth,
+      Exit.RcuDepth, Exit.SimdDepth, Exit.SavedCount, Exit.UnmatchedRestores,
+      IrqsDisabled, Exit.SectionKind);
 }
 
 /// Whether a caller can tell exit A from exit B: by the value returned, or
@@ -107,7 +109,8 @@ CallTargets pointerTargets(llvm::ArrayRef<const TUSummary *> Units) {
 CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
                                    const CallTargets &Pointers,
                                    unsigned MaxTargets)
-    : Pointers(Pointers), MaxTargets(MaxTargets) {
+    : RunLatches(runLatches(Units)), Pointers(Pointers),
+      MaxTargets(MaxTargets) {
   llvm::StringSet<> Declared;
   for (const TUSummary *TU : Units)
     Declared.insert(TU->LocksDeclared.begin(), TU->LocksDeclared.end());
@@ -146,8 +149,9 @@ CrossFileEffects::CrossFileEffects(llvm::ArrayRef<const TUSummary *> Units,
 
 CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
   CrossFileImports Out;
-  if (ByKey.empty())
-    return Out;
+  for (const FlagUse &U : TU.FlagUses)
+    if (U.Tested && RunLatches.contains(U.Variable))
+      Out.Latches.push_back(U.Variable);
   llvm::StringSet<> Defined;
   for (const FunctionSummary &F : TU.Functions)
     Defined.insert(F.Key);
@@ -192,10 +196,11 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
       });
       Out.Targets[C.Through] = std::move(Found);
     }
-  if (Out.Functions.empty())
+  if (Out.Functions.empty() && Out.Latches.empty())
     return Out;
   // The digest: the imported functions as the summary format writes them,
-  // in key order, then each slot's (in slot order) by key.
+  // in key order, then each slot's (in slot order) by key, then the
+  // latches.
   TUSummary Imported;
   for (const auto &Entry : Out.Functions)
     Imported.Functions.push_back(*Entry.second);
@@ -214,6 +219,8 @@ CrossFileImports CrossFileEffects::importsOf(const TUSummary &TU) const {
     for (const FunctionSummary *S : Out.Targets.find(Slot)->second)
       Text += " " + S->Key;
   }
+  for (const std::string &Latch : Out.Latches)
+    Text += "\nlatch " + Latch;
   llvm::XXH128_hash_t H = llvm::xxh3_128bits(llvm::arrayRefFromStringRef(Text));
   Out.Digest = llvm::utohexstr(H.high64, /*LowerCase=*/true, 16) +
                llvm::utohexstr(H.low64, /*LowerCase=*/true, 16);

@@ -41,8 +41,11 @@ struct CrossFileImports {
   /// stores in each slot called (sorted by key). A call joins them with the
   /// unit's own targets (FunctionSummary::Joins).
   llvm::StringMap<std::vector<const FunctionSummary *>> Targets;
-  /// Names Functions' keys and exits, and Targets, exactly; empty when
-  /// there are none.
+  /// The flags of external linkage the unit tests that the run's files
+  /// together make latches (runLatches()), sorted.
+  std::vector<std::string> Latches;
+  /// Names Functions' keys and exits, Targets and Latches, exactly; empty
+  /// when there are none.
   std::string Digest;
 };
 
@@ -88,6 +91,7 @@ private:
   /// (TUSummary::LocksDeclared): their exits change nothing, and replace
   /// the declaration only where it was taken.
   llvm::StringSet<> DeclarationsOnly;
+  llvm::StringSet<> RunLatches;
   const CallTargets &Pointers;
   unsigned MaxTargets;
 };

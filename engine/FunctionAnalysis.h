@@ -53,6 +53,9 @@ struct TUContext {
   llvm::DenseSet<const clang::FunctionDecl *> LocksDeclared{};
   /// The unit's flags that once set stay set (findLatches()).
   Latches Latched{};
+  /// Flags of external linkage the unit's branches test (FlagUse::Tested):
+  /// the run may make them latches.
+  llvm::StringSet<> FlagsTested{};
 
   clang::SourceManager &sourceManager() const {
     return AST.getSourceManager();

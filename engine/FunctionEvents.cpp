@@ -50,8 +50,10 @@ bool valueUsedBy(const Stmt *User, const Stmt *E) {
 }
 
 std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
-  if (llvm::is_contained(Fx, Effect::MaySleep) ||
-      llvm::is_contained(Fx, Effect::MayFault))
+  llvm::StringRef Sleep = sleepRuleOf(Fx);
+  if (Sleep == rules::MaySchedule)
+    return ("'" + Text + "' may sleep: preemption is enabled here").str();
+  if (!Sleep.empty())
     return ("'" + Text + "' may sleep: preemption and IRQs are enabled here")
         .str();
   if (llvm::is_contained(Fx, Effect::SimdBegin))
@@ -61,6 +63,10 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
   if (llvm::is_contained(Fx, Effect::RcuReadLock))
     return ("RCU read-side critical section begun here by '" + Text + "'")
         .str();
+  if (llvm::is_contained(Fx, Effect::HardirqEnter))
+    return ("hard IRQ context entered here by '" + Text + "'").str();
+  if (llvm::is_contained(Fx, Effect::NmiEnter))
+    return ("NMI context entered here by '" + Text + "'").str();
   if (llvm::is_contained(Fx, Effect::IrqAsInterrupted))
     return ("IRQs as the interrupted context had them from here: '" + Text +
             "'")
@@ -86,13 +92,18 @@ std::string effectsMessage(llvm::ArrayRef<Effect> Fx, llvm::StringRef Text) {
 std::string calleeMessage(const FunctionSummary &Callee,
                           llvm::StringRef Through) {
   bool Sleeps = false, IrqsOn = false;
+  uint16_t Section = 0;
   for (const RelState &S : Callee.ExitStates) {
     Sleeps |= S.SleepEvidence;
     IrqsOn |= irqsTurnedOn(S.Irq);
+    Section |= S.SectionKind;
   }
   std::string Name = "'" + Callee.name().str() + "()'";
   if (!Through.empty())
     Name += " (through '" + Through.str() + "')";
+  if (Section == KindNmi || Section == KindHardirq) // not SectionLeft
+    return Name + " called here enters " +
+           (Section == KindNmi ? "NMI" : "hard IRQ") + " context";
   if (Sleeps)
     return Name + " called here may sleep: preemption and IRQs are enabled";
   if (IrqsOn)
@@ -311,9 +322,16 @@ void FunctionAnalyzer::noteNotSetUp(const CFGBlock &B) {
   std::string Why;
   if (const auto *D = dyn_cast<DeclRefExpr>(Tested)) {
     const auto *V = dyn_cast<VarDecl>(D->getDecl());
-    if (V && TU.Latched.contains(V->getCanonicalDecl()))
+    V = V ? V->getCanonicalDecl() : nullptr;
+    if (isExternalFlag(V))
+      TU.FlagsTested.insert(V->getName());
+    if (V && TU.Latched.contains(V))
       Why = "before the set-up: '" + Text() + "' finds '" + V->getName().str() +
-            "' zero, which the file only ever sets to non-zero values: "
+            (V->isExternallyVisible()
+                 ? "' zero, which the run's files only ever set to non-zero "
+                   "values: "
+                 : "' zero, which the file only ever sets to non-zero "
+                   "values: ") +
             "whether the set-up has run is the system's state";
   } else if (isa<MemberExpr>(Tested)) {
     std::optional<FieldPath> Field = Slots->fieldOf(Tested);
@@ -696,11 +714,8 @@ void FunctionAnalyzer::emitPrimitive(const Primitive &P, llvm::StringRef Name,
       Decider = T.Slot;
   }
   // What may sleep, as its arguments say, is an operation the checks see.
-  if (llvm::is_contained(*Fx, Effect::MaySleep) ||
-      llvm::is_contained(*Fx, Effect::MayFault)) {
-    addOperation(llvm::is_contained(*Fx, Effect::MaySleep) ? rules::MaySleep
-                                                           : rules::MayFault,
-                 Name, UseLoc, Events);
+  if (llvm::StringRef Rule = sleepRuleOf(*Fx); !Rule.empty()) {
+    addOperation(Rule, Name, UseLoc, Events);
     if (Outer >= 0)
       Out.Ops.back().MacroNotes = macroNotes(Chain, Outer);
     if (Decider) {

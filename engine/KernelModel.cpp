@@ -22,6 +22,7 @@ struct ModelFile {
   std::vector<std::string> RandomSources, StackSinks, TaskSwitched;
   std::vector<std::string> ObjectLocks, CpuIndexed, PercpuExchanges;
   std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
+  std::vector<std::string> OptionTables;
   std::vector<ValueSource> Values;
   std::vector<CallArgument> NodePreferences, AtomicUpdates;
   std::optional<StackOffsetNames> StackOffset;
@@ -84,6 +85,7 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "migrate-disable", Effect::MigrateDisable);
     Io.enumCase(E, "migrate-enable", Effect::MigrateEnable);
     Io.enumCase(E, "may-sleep", Effect::MaySleep);
+    Io.enumCase(E, "may-schedule", Effect::MaySchedule);
     Io.enumCase(E, "may-fault", Effect::MayFault);
     Io.enumCase(E, "pagefault-disable", Effect::PagefaultDisable);
     Io.enumCase(E, "pagefault-enable", Effect::PagefaultEnable);
@@ -103,6 +105,10 @@ template <> struct ScalarEnumerationTraits<Effect> {
     Io.enumCase(E, "assert-simd-usable", Effect::AssertSimdUsable);
     Io.enumCase(E, "rcu-read-lock", Effect::RcuReadLock);
     Io.enumCase(E, "rcu-read-unlock", Effect::RcuReadUnlock);
+    Io.enumCase(E, "hardirq-enter", Effect::HardirqEnter);
+    Io.enumCase(E, "nmi-enter", Effect::NmiEnter);
+    Io.enumCase(E, "hardirq-exit", Effect::HardirqExit);
+    Io.enumCase(E, "nmi-exit", Effect::NmiExit);
     Io.enumCase(E, "sleep-checks-off", Effect::SleepChecksOff);
     Io.enumCase(E, "sleep-checks-on", Effect::SleepChecksOn);
     Io.enumCase(E, "last-reference", Effect::LastReference);
@@ -118,7 +124,7 @@ template <> struct ScalarEnumerationTraits<ContextKind> {
 
 template <> struct ScalarEnumerationTraits<ContextWord> {
   static void enumeration(IO &Io, ContextWord &W) {
-    for (unsigned I = 0; I <= unsigned(ContextWord::SleepChecksOff); ++I)
+    for (unsigned I = 0; I <= unsigned(ContextWord::PreemptOff); ++I)
       Io.enumCase(W, contextWordName(ContextWord(I)).data(), ContextWord(I));
   }
 };
@@ -582,11 +588,12 @@ template <> struct MappingTraits<CheckRule> {
     if (!R.EngineRule.empty() && R.EngineRule != rules::Percpu &&
         R.EngineRule != rules::RandomSource &&
         R.EngineRule != rules::StackSink && R.EngineRule != rules::MaySleep &&
-        R.EngineRule != rules::MayFault &&
+        R.EngineRule != rules::MaySchedule && R.EngineRule != rules::MayFault &&
         !(Ctx && llvm::is_contained(Ctx->ValueRules, R.EngineRule)))
-      return "unknown engine-rule '" + R.EngineRule + "' (percpu, "
-             "random-source, stack-sink, may-sleep, may-fault or the rule of "
-             "a 'values' entry)";
+      return "unknown engine-rule '" + R.EngineRule +
+             "' (percpu, "
+             "random-source, stack-sink, may-sleep, may-schedule, may-fault "
+             "or the rule of a 'values' entry)";
     if (R.WrongIn.empty() && !R.Unless.empty())
       return "check rule of '" + R.Check + "' has 'unless' but no 'wrong-in'";
     if (!R.UnlessAccess.empty() && R.Unless.empty())
@@ -612,6 +619,7 @@ template <> struct MappingTraits<ModelFile> {
     Io.mapOptional("atomic-safe", F.AtomicSafe);
     Io.mapOptional("bit-tests", F.BitTests);
     Io.mapOptional("read-only-arguments", F.ReadOnlyArguments);
+    Io.mapOptional("option-tables", F.OptionTables);
     Io.mapOptional("node-preferences", F.NodePreferences);
     Io.mapOptional("atomic-updates", F.AtomicUpdates);
     Io.mapOptional("values", F.Values);
@@ -635,6 +643,8 @@ template <> struct MappingTraits<ModelFile> {
       Error = validateNames(F.BitTests, "bit-tests");
     if (Error.empty() && !F.ReadOnlyArguments.empty())
       Error = validateNames(F.ReadOnlyArguments, "read-only-arguments");
+    if (Error.empty() && !F.OptionTables.empty())
+      Error = validateNames(F.OptionTables, "option-tables");
     return Error;
   }
 };
@@ -656,6 +666,8 @@ StringRef effectName(Effect E) {
   case Effect::MigrateDisable: return "migrate-disable";
   case Effect::MigrateEnable: return "migrate-enable";
   case Effect::MaySleep: return "may-sleep";
+  case Effect::MaySchedule:
+    return "may-schedule";
   case Effect::MayFault: return "may-fault";
   case Effect::PagefaultDisable: return "pagefault-disable";
   case Effect::PagefaultEnable: return "pagefault-enable";
@@ -675,6 +687,14 @@ StringRef effectName(Effect E) {
   case Effect::AssertSimdUsable: return "assert-simd-usable";
   case Effect::RcuReadLock: return "rcu-read-lock";
   case Effect::RcuReadUnlock: return "rcu-read-unlock";
+  case Effect::HardirqEnter:
+    return "hardirq-enter";
+  case Effect::NmiEnter:
+    return "nmi-enter";
+  case Effect::HardirqExit:
+    return "hardirq-exit";
+  case Effect::NmiExit:
+    return "nmi-exit";
   case Effect::SleepChecksOff:
     return "sleep-checks-off";
   case Effect::SleepChecksOn:
@@ -713,6 +733,8 @@ StringRef contextWordName(ContextWord W) {
   case ContextWord::RcuRead: return "rcu-read";
   case ContextWord::SleepChecksOff:
     return "sleep-checks-off";
+  case ContextWord::PreemptOff:
+    return "preempt-off";
   }
   llvm_unreachable("unknown context word");
 }
@@ -793,6 +815,7 @@ Error KernelModel::addFile(MemoryBufferRef Buffer, StringRef Name,
   prepend(AtomicSafe, std::move(File.AtomicSafe));
   prepend(BitTests, std::move(File.BitTests));
   prepend(ReadOnlyArguments, std::move(File.ReadOnlyArguments));
+  prepend(OptionTables, std::move(File.OptionTables));
   prepend(NodePreferences, std::move(File.NodePreferences));
   prepend(AtomicUpdates, std::move(File.AtomicUpdates));
   prepend(Values, std::move(File.Values));

@@ -10,6 +10,8 @@
 #ifndef KHARDEN_ENGINE_KERNELMODEL_H
 #define KHARDEN_ENGINE_KERNELMODEL_H
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -21,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kharden {
@@ -39,6 +42,10 @@ enum class Effect : uint8_t {
   MigrateDisable,
   MigrateEnable,
   MaySleep, ///< Legal only where preemption and IRQs are enabled.
+  /// Enters the scheduler (schedule()): legal where the preemption count is
+  /// zero, IRQs on or off, since the scheduler disables and re-enables them
+  /// itself.
+  MaySchedule,
   /// Sleeps to handle a page fault (copy_from_user()), unless page faults
   /// are disabled: then the access fails instead.
   MayFault,
@@ -71,6 +78,13 @@ enum class Effect : uint8_t {
   /// sleeping there is a bug whichever the RCU flavour.
   RcuReadLock,
   RcuReadUnlock,
+  /// A hard IRQ or NMI section opens (irq_enter(), __nmi_enter(): the count
+  /// raised by HARDIRQ_OFFSET, NMI_OFFSET) or closes: inside, the context
+  /// is of that kind, whatever the function was entered in.
+  HardirqEnter,
+  NmiEnter,
+  HardirqExit,
+  NmiExit,
   /// The kernel's own check of sleeping in atomic context
   /// (__might_resched()) is silent from here (system_state set past
   /// SYSTEM_RUNNING), or checks again (set back to a running state).
@@ -391,11 +405,24 @@ inline constexpr llvm::StringLiteral Percpu = "percpu";
 inline constexpr llvm::StringLiteral RandomSource = "random-source";
 /// A call that turns a value into a stack offset (__builtin_alloca()).
 inline constexpr llvm::StringLiteral StackSink = "stack-sink";
-/// A primitive that may sleep (may-sleep), or sleeps only to handle a page
-/// fault (may-fault: a user access), where its arguments make it so.
+/// A primitive that may sleep (may-sleep), enters the scheduler
+/// (may-schedule), or sleeps only to handle a page fault (may-fault: a user
+/// access), where its arguments make it so.
 inline constexpr llvm::StringLiteral MaySleep = "may-sleep";
+inline constexpr llvm::StringLiteral MaySchedule = "may-schedule";
 inline constexpr llvm::StringLiteral MayFault = "may-fault";
 } // namespace rules
+
+/// The rule of the sleeping operation effects Fx make: may-sleep,
+/// may-schedule or may-fault, the first that applies; empty for none.
+inline llvm::StringRef sleepRuleOf(llvm::ArrayRef<Effect> Fx) {
+  for (auto [E, Rule] : {std::pair{Effect::MaySleep, rules::MaySleep},
+                         std::pair{Effect::MaySchedule, rules::MaySchedule},
+                         std::pair{Effect::MayFault, rules::MayFault}})
+    if (llvm::is_contained(Fx, E))
+      return Rule;
+  return {};
+}
 
 /// What a check rule says of an absolute context (AbsState): the contexts an
 /// operation is wrong in, and what makes it right after all.
@@ -415,6 +442,7 @@ enum class ContextWord : uint8_t {
   /// The kernel's own check of sleeping in atomic context is silent
   /// (Effect::SleepChecksOff, ContextSpec::SleepChecks).
   SleepChecksOff,
+  PreemptOff, ///< Preemption certainly off by the count, whatever IRQs are.
 };
 llvm::StringRef contextWordName(ContextWord W);
 
@@ -526,6 +554,10 @@ public:
   /// Functions that only read what their arguments point to and keep no
   /// pointer (_printk(): the kernel's printf has no %n).
   bool readsArgumentsOnly(llvm::StringRef Function) const;
+  /// Structures whose objects register a function that parses a boot
+  /// option (`struct obs_kernel_param`, __setup()): what such a function
+  /// stores sets an option, not a set-up (Latches.h).
+  llvm::ArrayRef<std::string> optionTables() const { return OptionTables; }
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// Whether a call to Name changes what its argument Arg points to only
@@ -581,6 +613,7 @@ private:
   std::vector<NamePattern> GlobPrimitives;
   std::string Digest;
   std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
+  std::vector<std::string> OptionTables;
   NameSet AtomicSafeNames, BitTestNames, ReadOnlyArgumentNames;
 };
 

@@ -2,23 +2,36 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
 namespace kharden {
 namespace {
 
+/// An integer flag whose start is zero or, of external linkage, known to
+/// the file that defines it.
 bool candidate(const VarDecl *V) {
-  if (!V || !V->hasGlobalStorage() || V->isExternallyVisible() ||
+  if (!V || !V->hasGlobalStorage() ||
       !V->getType()->isIntegralOrEnumerationType() ||
       V->getType().isVolatileQualified())
     return false;
+  if (V->isExternallyVisible())
+    return true;
   // Zero where the program starts: no initializer, or a zero one.
   const Expr *Init = V->getAnyInitializer();
   Expr::EvalResult R;
   return !Init || (Init->EvaluateAsInt(R, V->getASTContext()) &&
                    R.Val.getInt().isZero());
 }
+
+} // namespace
+
+bool isExternalFlag(const VarDecl *V) {
+  return candidate(V) && V->isExternallyVisible();
+}
+
+namespace {
 
 const VarDecl *variableOf(const Expr *E) {
   const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
@@ -28,8 +41,29 @@ const VarDecl *variableOf(const Expr *E) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  explicit Finder(ASTContext &Ctx) : Ctx(Ctx) {}
+  Finder(ASTContext &Ctx, llvm::ArrayRef<std::string> OptionTables)
+      : Ctx(Ctx), OptionTables(OptionTables) {}
 
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Outer = In;
+    In = FD->getCanonicalDecl();
+    bool Go = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    In = Outer;
+    return Go;
+  }
+  bool VisitVarDecl(VarDecl *D) {
+    noteOptionHandlers(D);
+    const VarDecl *V = D->getCanonicalDecl();
+    if (!isExternalFlag(V) ||
+        D->isThisDeclarationADefinition() == VarDecl::DeclarationOnly)
+      return true;
+    const Expr *Init = D->getInit();
+    Expr::EvalResult R;
+    bool Zero =
+        !Init || (Init->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero());
+    (Zero ? DefinedZero : Spoiled).insert(V);
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (!B->isAssignmentOp())
       return true;
@@ -40,7 +74,10 @@ public:
     bool SetsNonZero = B->getOpcode() == BO_Assign &&
                        B->getRHS()->EvaluateAsInt(R, Ctx) &&
                        !R.Val.getInt().isZero();
-    (SetsNonZero ? Set : Spoiled).insert(V);
+    if (SetsNonZero)
+      SetIn[V].insert(In);
+    else
+      Spoiled.insert(V);
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *U) {
@@ -55,26 +92,103 @@ public:
         Spoiled.insert(V);
     return true;
   }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const VarDecl *V = variableOf(E);
+    if (isExternalFlag(V) && V->getIdentifier())
+      Named.insert(V);
+    return true;
+  }
 
-  Latches result() const {
-    Latches Out;
+  UnitFlags result(const llvm::StringSet<> &RunLatches) {
+    // A boot option's handler sets the option, not a set-up: the flag is
+    // zero for good where the option is not given.
+    for (const auto &[V, Setters] : SetIn)
+      (llvm::any_of(Setters,
+                    [&](const FunctionDecl *F) { return Handlers.contains(F); })
+           ? Spoiled
+           : Set)
+          .insert(V);
+    UnitFlags Out;
     for (const VarDecl *V : Set)
-      if (!Spoiled.contains(V))
-        Out.insert(V);
+      if (!V->isExternallyVisible() && !Spoiled.contains(V))
+        Out.Latched.insert(V);
+    for (const VarDecl *V : Named) {
+      FlagUse U{V->getName().str(), DefinedZero.contains(V), Set.contains(V),
+                Spoiled.contains(V), false};
+      if (RunLatches.contains(U.Variable) && !U.Spoiled)
+        Out.Latched.insert(V);
+      if (U.DefinedZero || U.Set || U.Spoiled)
+        Out.Uses.push_back(std::move(U));
+    }
+    llvm::sort(Out.Uses, [](const FlagUse &A, const FlagUse &B) {
+      return A.Variable < B.Variable;
+    });
     return Out;
   }
 
 private:
+  /// The functions an object of an option table registers.
+  void noteOptionHandlers(const VarDecl *D) {
+    const RecordDecl *RD = D->getType()->getAsRecordDecl();
+    const auto *Init = dyn_cast_or_null<InitListExpr>(D->getInit());
+    if (!RD || !Init || !RD->getIdentifier() ||
+        !llvm::is_contained(OptionTables, RD->getName()))
+      return;
+    for (const Expr *E : Init->inits())
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
+          Handlers.insert(FD->getCanonicalDecl());
+  }
+
   ASTContext &Ctx;
-  Latches Set, Spoiled;
+  llvm::ArrayRef<std::string> OptionTables;
+  const FunctionDecl *In = nullptr;
+  Latches Set, Spoiled, DefinedZero, Named;
+  llvm::DenseMap<const VarDecl *, llvm::SmallPtrSet<const FunctionDecl *, 2>>
+      SetIn;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Handlers;
 };
 
 } // namespace
 
-Latches findLatches(ASTContext &Ctx) {
-  Finder F(Ctx);
+UnitFlags findLatches(ASTContext &Ctx, llvm::ArrayRef<std::string> OptionTables,
+                      const llvm::StringSet<> &RunLatches) {
+  Finder F(Ctx, OptionTables);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
-  return F.result();
+  return F.result(RunLatches);
+}
+
+llvm::StringSet<> runLatches(llvm::ArrayRef<const TUSummary *> Units) {
+  llvm::StringMap<FlagUse> Run;
+  for (const TUSummary *TU : Units)
+    for (const FlagUse &U : TU->FlagUses) {
+      FlagUse &R = Run[U.Variable];
+      R.DefinedZero |= U.DefinedZero;
+      R.Set |= U.Set;
+      R.Spoiled |= U.Spoiled;
+    }
+  llvm::StringSet<> Out;
+  for (const auto &[Name, U] : Run)
+    if (U.DefinedZero && U.Set && !U.Spoiled)
+      Out.insert(Name);
+  return Out;
+}
+
+void addFlagUses(std::vector<FlagUse> &Into, llvm::ArrayRef<FlagUse> Uses) {
+  for (const FlagUse &U : Uses) {
+    auto It =
+        llvm::lower_bound(Into, U, [](const FlagUse &A, const FlagUse &B) {
+          return A.Variable < B.Variable;
+        });
+    if (It == Into.end() || It->Variable != U.Variable) {
+      Into.insert(It, U);
+      continue;
+    }
+    It->DefinedZero |= U.DefinedZero;
+    It->Set |= U.Set;
+    It->Spoiled |= U.Spoiled;
+    It->Tested |= U.Tested;
+  }
 }
 
 } // namespace kharden

@@ -271,6 +271,10 @@ Program::localNotes(const FunctionSummary &F, const AbsState &Entry,
   // An RCU read-side section likewise.
   if (R.RcuDepth > 0 && R.WhyRcu >= 0 && !llvm::is_contained(Ids, R.WhyRcu))
     Ids.push_back(R.WhyRcu);
+  // A hard IRQ or NMI section likewise.
+  if ((R.SectionKind & AllKinds) && R.WhySection >= 0 &&
+      !llvm::is_contained(Ids, R.WhySection))
+    Ids.push_back(R.WhySection);
   llvm::SmallVector<const Note *, 3> Out;
   for (int16_t Id : Ids)
     Out.push_back(&F.Notes[Id]);

@@ -416,6 +416,16 @@ struct TargetFacts {
   bool FromFlag = false;       ///< StackAlignment came from -mstack-alignment.
 };
 
+/// What a unit does to an integer variable of external linkage, for the
+/// run's files together to say whether it is a latch (Latches.h).
+struct FlagUse {
+  std::string Variable;
+  bool DefinedZero = false; ///< Defined here, starting at zero.
+  bool Set = false;         ///< Set here to non-zero constants.
+  bool Spoiled = false;     ///< Written here otherwise, or its address taken.
+  bool Tested = false;      ///< A branch here tests it.
+};
+
 struct TUSummary {
   std::string MainFile;
   TargetFacts Target;
@@ -438,6 +448,9 @@ struct TUSummary {
   /// (`__releases(&inode->i_lock)`) its calls took, sorted: where the run
   /// defines one, its exits replace the declaration (CrossFileEffects).
   std::vector<std::string> LocksDeclared;
+  /// The unit's flags of external linkage it defines, writes or tests, by
+  /// variable.
+  std::vector<FlagUse> FlagUses;
 };
 
 } // namespace kharden

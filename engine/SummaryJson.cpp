@@ -35,8 +35,8 @@ namespace kharden {
                           IrqsOffAsked, IrqsOffAsserted, SimdDepth, SimdUsable,
                           RcuDepth, SleepChecks, SavedAsserted, Region,
                           ObjectPick, // never stored
-                          WhyIrq, WhyPreempt, WhySimd, WhyRcu, WhyObjectState] =
-      R;
+                          SectionKind, WhyIrq, WhyPreempt, WhySimd, WhyRcu,
+                          WhySection, WhyObjectState] = R;
   [[maybe_unused]] auto &[CalleeKey, CalleeName, Through, CallWhere, CallStates,
                           ArgKnown, ArgTrue, After, ArgBits, Passes] = C;
   [[maybe_unused]] auto &[Forwarded, TransformedArgs, FnArgs, FnForwarded,
@@ -65,7 +65,9 @@ namespace kharden {
                           SpecSleepChecks] = Ctx;
   [[maybe_unused]] auto &[MainFile, Target, Functions, Hints, Queueings,
                           Allocations, Flows, ParseErrors, ImportsDigest,
-                          BitsAsked, LocksDeclared] = S;
+                          BitsAsked, LocksDeclared, FlagUses] = S;
+  [[maybe_unused]] auto [FlagVariable, DefinedZero, FlagSet, Spoiled, Tested] =
+      FlagUse{};
   [[maybe_unused]] auto &[Kind, Macro, Args, SiteWhere, PercpuVariable,
                           TaskField, Generator, StorageWhere, Values,
                           SiteStates] = Site;
@@ -243,6 +245,18 @@ private:
       O["bits_asked"] = json::Array(S.BitsAsked);
     if (!S.LocksDeclared.empty())
       O["locks_declared"] = json::Array(S.LocksDeclared);
+    if (!S.FlagUses.empty()) {
+      json::Array Flags;
+      for (const FlagUse &U : S.FlagUses) {
+        json::Object F{{"variable", U.Variable}};
+        putFlag(F, "defined_zero", U.DefinedZero);
+        putFlag(F, "set", U.Set);
+        putFlag(F, "spoiled", U.Spoiled);
+        putFlag(F, "tested", U.Tested);
+        Flags.push_back(std::move(F));
+      }
+      O["flags"] = std::move(Flags);
+    }
     return O;
   }
 
@@ -340,6 +354,8 @@ private:
     putFlag(O, "simd_usable", R.SimdUsable);
     if (R.RcuDepth != D.RcuDepth)
       O["rcu_depth"] = R.RcuDepth;
+    if (R.SectionKind != D.SectionKind)
+      O["section_kind"] = R.SectionKind;
     if (R.SleepChecks != D.SleepChecks)
       O["sleep_checks"] = switchName(R.SleepChecks);
     if (R.Region != D.Region)
@@ -352,6 +368,8 @@ private:
       O["why_simd"] = R.WhySimd;
     if (R.WhyRcu != D.WhyRcu)
       O["why_rcu"] = R.WhyRcu;
+    if (R.WhySection != D.WhySection)
+      O["why_section"] = R.WhySection;
     if (R.WhyObjectState != D.WhyObjectState)
       O["why_object_state"] = R.WhyObjectState;
     return O;
@@ -802,11 +820,13 @@ private:
            integer(*O, "simd_depth", R.SimdDepth, P) &&
            flag(*O, "simd_usable", R.SimdUsable, P) &&
            integer(*O, "rcu_depth", R.RcuDepth, P) &&
+           integer(*O, "section_kind", R.SectionKind, P) &&
            integer(*O, "region", R.Region, P) &&
            integer(*O, "why_irq", R.WhyIrq, P) &&
            integer(*O, "why_preempt", R.WhyPreempt, P) &&
            integer(*O, "why_simd", R.WhySimd, P) &&
            integer(*O, "why_rcu", R.WhyRcu, P) &&
+           integer(*O, "why_section", R.WhySection, P) &&
            integer(*O, "why_object_state", R.WhyObjectState, P) &&
            checkSavedCount(R, P);
   }
@@ -1471,8 +1491,16 @@ private:
     if (!array(O, "files", Files, P, Text))
       return false;
     Paths.assign(Files.begin(), Files.end());
+    auto Flag = [](const json::Value &V, FlagUse &U, Path At) {
+      const json::Object *F = object(V, At);
+      return F && string(*F, "variable", U.Variable, At) &&
+             flag(*F, "defined_zero", U.DefinedZero, At) &&
+             flag(*F, "set", U.Set, At) && flag(*F, "spoiled", U.Spoiled, At) &&
+             flag(*F, "tested", U.Tested, At);
+    };
     if (!array(O, "bits_asked", S.BitsAsked, P, Text) ||
-        !array(O, "locks_declared", S.LocksDeclared, P, Text))
+        !array(O, "locks_declared", S.LocksDeclared, P, Text) ||
+        !array(O, "flags", S.FlagUses, P, Flag))
       return false;
     const json::Value *T = O.get("target");
     const json::Object *TO = T ? T->getAsObject() : nullptr;

@@ -25,7 +25,7 @@
 namespace kharden {
 
 /// The layout and meaning of serialized summaries; part of every cache key.
-constexpr unsigned SummaryFormatVersion = 49;
+constexpr unsigned SummaryFormatVersion = 50;
 
 /// The schema: one JSON object per unit.
 llvm::json::Value summaryToJson(const TUSummary &Summary);

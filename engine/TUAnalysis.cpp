@@ -215,13 +215,16 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
                Out.Hints}; // DenseMap(): its default constructor is explicit
   TU.Image = separateImage();
   TU.Declared = Declared;
-  if (Imports && !Imports->Functions.empty()) {
+  llvm::StringSet<> RunLatches;
+  if (Imports && !Imports->Digest.empty()) {
     TU.Imports = Imports;
     Out.ImportsDigest = Imports->Digest;
+    RunLatches.insert(Imports->Latches.begin(), Imports->Latches.end());
   }
   PointerFlows Pointers(TU);
   TU.Pointers = &Pointers;
-  TU.Latched = findLatches(Ctx);
+  UnitFlags Flags = findLatches(Ctx, Lookup.model().optionTables(), RunLatches);
+  TU.Latched = std::move(Flags.Latched);
 
   std::vector<const FunctionDecl *> Roots;
   // What a registration macro may name: the file's functions, and those
@@ -282,6 +285,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   llvm::append_range(Out.Flows, Pointers.takeFlows());
   addKeys(Out.BitsAsked, TU.BitsAsked, TU);
   addKeys(Out.LocksDeclared, TU.LocksDeclared, TU);
+  for (const auto &Tested : TU.FlagsTested)
+    Flags.Uses.push_back({Tested.getKey().str(), false, false, false, true});
+  addFlagUses(Out.FlagUses, Flags.Uses);
 }
 
 } // namespace

@@ -1,6 +1,9 @@
 #include "checkers/sleep-in-atomic/SleepInAtomicCheck.h"
 #include "checkers/sleep-in-atomic/Sleepers.h"
 
+#include <deque>
+#include <optional>
+
 namespace kharden {
 
 std::unique_ptr<Check> createSleepInAtomicCheck() {
@@ -46,6 +49,8 @@ std::string where(ContextWord W, const AbsState &S, bool PreemptRcu) {
                                 : "with preemption disabled";
   case ContextWord::BhOff: return "with bottom halves disabled";
   case ContextWord::IrqsOff: return "with IRQs disabled";
+  case ContextWord::PreemptOff:
+    return "with preemption disabled";
   default:
     return "where the context is '" + contextWordName(W).str() +
            "', which its rule in the kernel model forbids";
@@ -76,7 +81,7 @@ RelState ownFacts(RelState R) {
 /// rather than the context it was entered in.
 bool atomicHere(const RelState &R) {
   return R.locallyAtomic() || R.BhDepth > 0 || R.SimdDepth > 0 ||
-         R.RcuDepth > 0;
+         R.RcuDepth > 0 || (R.SectionKind & AllKinds);
 }
 
 /// What made the point at R of F atomic: the sections and the region F
@@ -90,8 +95,9 @@ std::vector<Note> contextNotes(const FunctionSummary &F, const EntryContext &E,
     if (llvm::none_of(Out, [&](const Note &O) { return O.Where == N.Where; }))
       Out.push_back(std::move(N));
   };
-  for (auto [Depth, Id] : {std::pair{R.RcuDepth, R.WhyRcu},
-                           std::pair{R.SimdDepth, R.WhySimd}})
+  for (auto [Depth, Id] :
+       {std::pair{R.RcuDepth, R.WhyRcu}, std::pair{R.SimdDepth, R.WhySimd},
+        std::pair{int8_t(R.SectionKind & AllKinds), R.WhySection}})
     if (Depth > 0 && Id >= 0 && size_t(Id) < F.Notes.size())
       Add(F.Notes[Id]);
   if (const Note *Opener = Program::regionOpener(F, R)) {
@@ -139,6 +145,27 @@ Note possibleNote(const Program &P, const FunctionSummary &F, SourcePoint At,
                   "one"};
 }
 
+/// The rules that forbid the same contexts: their sleeps are wrong in the
+/// same places (may-sleep and may-fault where __might_resched() looks,
+/// may-schedule where the scheduler's own check does), so one pair of
+/// Sleepers serves them.
+std::vector<std::vector<const CheckRule *>>
+byForbiddenContexts(llvm::ArrayRef<const CheckRule *> Rules) {
+  std::vector<std::vector<const CheckRule *>> Groups;
+  for (const CheckRule *R : Rules) {
+    auto Same = llvm::find_if(Groups, [&](const auto &G) {
+      return G.front()->WrongIn == R->WrongIn &&
+             G.front()->Unless == R->Unless &&
+             G.front()->UnlessAccess == R->UnlessAccess;
+    });
+    if (Same == Groups.end())
+      Groups.push_back({R});
+    else
+      Same->push_back(R);
+  }
+  return Groups;
+}
+
 } // namespace
 
 // A call may reach a sleep in another file: every call counts, and
@@ -152,19 +179,42 @@ unsigned SleepInAtomicCheck::contextPartsRead(const KernelModel &M,
 void SleepInAtomicCheck::run(const Program &P,
                              std::vector<Finding> &Out) const {
   const KernelModel &M = P.model();
-  std::vector<const CheckRule *> Rules = M.rulesOf(name());
-  auto IsSleep = [&](const Operation &Op) {
-    if (!CondResched && llvm::StringRef(Op.Name).contains("cond_resched"))
-      return false;
-    return !rulesFor(M, Op).empty();
+  // Per group of rules: which operations sleep in its way, and how each
+  // function may sleep so. A sleep that only an object's state reaches (a
+  // call through a pointer that may hold any of several functions, the one
+  // that sleeps among them; the free of what a count dropped to zero kept
+  // alive; a set-up not run yet) is a possible one: reported as a note,
+  // below the sleeps the code itself decides.
+  struct Group {
+    std::vector<const CheckRule *> Rules;
+    std::function<bool(const Operation &)> IsSleep;
+    std::optional<Sleepers> Definite, Possible;
   };
-  // A sleep that only an object's state reaches (a call through a pointer
-  // that may hold any of several functions, the one that sleeps among
-  // them; the free of what a count dropped to zero kept alive; a set-up
-  // not run yet) is a possible one: reported as a note, below the sleeps
-  // the code itself decides.
-  Sleepers Definite(P, IsSleep, /*Possible=*/false);
-  Sleepers Possible(P, IsSleep, /*Possible=*/true);
+  std::deque<Group> Groups;
+  for (std::vector<const CheckRule *> &Rules :
+       byForbiddenContexts(M.rulesOf(name()))) {
+    Group &G = Groups.emplace_back();
+    G.Rules = std::move(Rules);
+    G.IsSleep = [&, &Rules = G.Rules](const Operation &Op) {
+      if (!CondResched && llvm::StringRef(Op.Name).contains("cond_resched"))
+        return false;
+      return llvm::any_of(rulesFor(M, Op), [&](const CheckRule *R) {
+        return llvm::is_contained(Rules, R);
+      });
+    };
+    G.Definite.emplace(P, G.IsSleep, /*Possible=*/false);
+    G.Possible.emplace(P, G.IsSleep, /*Possible=*/true);
+  }
+  // Where a call may sleep: the code's own sleeps of every group first.
+  struct Turn {
+    const Group *G;
+    Sleepers *S;
+    bool Possible;
+  };
+  std::vector<Turn> InTurn;
+  for (bool Possible : {false, true})
+    for (Group &G : Groups)
+      InTurn.push_back({&G, Possible ? &*G.Possible : &*G.Definite, Possible});
   const FunctionTable &Fs = P.functions();
   for (size_t I = 0; I < Fs.size(); ++I) {
     const FunctionSummary &F = Fs[I];
@@ -177,7 +227,8 @@ void SleepInAtomicCheck::run(const Program &P,
     // them on before it sleeps (rest_init() after start_kernel()'s boot),
     // and Sleepers counts only the sleeps the kernel would warn of.
     // Unless Possible, not where the path runs in one object state only.
-    auto Find = [&](llvm::ArrayRef<RelState> States, bool AtCall, bool Possible,
+    auto Find = [&](llvm::ArrayRef<const CheckRule *> Rules,
+                    llvm::ArrayRef<RelState> States, bool AtCall, bool Possible,
                     auto &&Sleeps)
         -> std::optional<std::tuple<std::vector<Note>, AbsState, ContextWord,
                                     const SleepWitness *, int16_t>> {
@@ -225,7 +276,9 @@ void SleepInAtomicCheck::run(const Program &P,
     };
     for (size_t O = 0; O < F.Ops.size(); ++O) {
       const Operation &Op = F.Ops[O];
-      if (!IsSleep(Op))
+      auto Its =
+          llvm::find_if(Groups, [&](const Group &G) { return G.IsSleep(Op); });
+      if (Its == Groups.end())
         continue;
       static const SleepWitness Here;
       auto Sleeps = [&](const AbsState &E,
@@ -236,18 +289,18 @@ void SleepInAtomicCheck::run(const Program &P,
                    : &Here;
       };
       std::string What = "'" + Op.Name + "()'";
-      if (auto Found = Find(Op.States, false, false, Sleeps))
+      if (auto Found = Find(Its->Rules, Op.States, false, false, Sleeps))
         Report(Op.Where, What, "", Op.MacroNotes, *Found, {});
-      else if (auto Found = Find(Op.States, false, true, Sleeps))
+      else if (auto Found = Find(Its->Rules, Op.States, false, true, Sleeps))
         Report(
             Op.Where, What, "", Op.MacroNotes, *Found, {},
             possibleNote(P, F, Op.Where, "", std::get<4>(*Found), 0, nullptr));
     }
     for (const CallSite &C : F.Calls)
-      for (Sleepers *S : {&Definite, &Possible}) {
+      for (auto [G, S, Possible] : InTurn) {
         size_t Callee = 0, ChoiceOf = 0;
         auto Found = Find(
-            C.States, true, S == &Possible,
+            G->Rules, C.States, true, Possible,
             [&](const AbsState &E, const RelState &R) -> const SleepWitness * {
               for (size_t To : S->callees(F, C, E, &ChoiceOf))
                 if (const SleepWitness *W =
@@ -267,7 +320,7 @@ void SleepInAtomicCheck::run(const Program &P,
                               : "through '" + C.CalleeName.str() + "' ";
         const SleepWitness &Witness = *std::get<3>(*Found);
         std::optional<Note> Possibly;
-        if (S == &Possible)
+        if (Possible)
           Possibly = possibleNote(P, F, C.Where, C.CalleeName,
                                   std::get<4>(*Found), ChoiceOf, &Witness);
         Report(C.Where, What, Via, {}, *Found, S->chain(Witness),

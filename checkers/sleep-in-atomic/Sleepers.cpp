@@ -24,7 +24,7 @@ bool Sleepers::sleepsFreely(const RelState &R) {
                         R.BhDepth == 0 && R.RcuDepth == 0 &&
                         R.UnmatchedRestores == 0;
   return CallersContext && !R.locallyAtomic() && R.SimdDepth <= 0 &&
-         (R.KindMask & KindTask);
+         !(R.SectionKind & AllKinds) && (R.KindMask & KindTask);
 }
 
 // The kernel's might_fault() returns at once where pagefault_disabled()

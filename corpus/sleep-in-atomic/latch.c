@@ -5,7 +5,7 @@
 // off `if (!stop_machine_initialized)`, at boot only). A test that finds it
 // zero runs before the set-up, which no caller's code shows: a sleep there
 // is a possible one, a note, for a file-scope latch and a function's own
-// static. A flag the file clears again, one another file may set, one
+// static. A flag the file clears again, one another file defines, one
 // whose address is taken, one never set, and a sleep where the latch is set
 // are warnings.
 // RUN: not %kharden check --checks=sleep-in-atomic --min-severity=note %s -- %kflags | FileCheck %s %strict
@@ -83,7 +83,7 @@ void while_offline(void)
 	spin_unlock(&lock);
 }
 
-bool shared_ready;
+extern bool shared_ready;
 
 void shared_setup(void)
 {

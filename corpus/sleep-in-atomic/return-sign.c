@@ -35,7 +35,7 @@ int cancel_work(struct work *w)
 	do {
 		ret = grab_pending(w, &flags);
 		if (ret == -ENOENT)
-			schedule();
+			msleep(1);
 	} while (ret < 0);
 	w->canceling = 1;
 	local_irq_restore(flags);
@@ -52,7 +52,7 @@ int wait_canceling(struct work *w)
 			local_irq_restore(flags);
 		return ret;
 	}
-	schedule();
+	msleep(1);
 	return 0;
 }
 
@@ -63,10 +63,10 @@ int grab_and_wait(struct work *w)
 	int ret = grab_pending(w, &flags);
 
 	if (ret >= 0)
-		schedule();
+		msleep(1);
 	if (ret >= 0)
 		local_irq_restore(flags);
 	return ret;
 }
-// CHECK: return-sign.c:66:3: warning: 'schedule()' may sleep, called with IRQs disabled [sleep-in-atomic]
+// CHECK: return-sign.c:66:3: warning: 'msleep()' may sleep, called with IRQs disabled [sleep-in-atomic]
 // CHECK: return-sign.c:63:12: note: 'grab_pending()' called here changes the preemption context

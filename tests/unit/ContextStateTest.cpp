@@ -97,6 +97,48 @@ TEST(RelState, MaySleepIsEvidenceOnlyWherePreemptible) {
   EXPECT_TRUE(compose(syscallEntryIrqsOff(), Enabled).preemptible());
 }
 
+TEST(RelState, EnteringTheSchedulerIsEvidenceOfTheCountOnly) {
+  RelState S;
+  S.apply(Effect::MaySchedule, 5);
+  EXPECT_TRUE(S.SleepEvidence);
+  EXPECT_EQ(S.WhyPreempt, 5);
+  EXPECT_EQ(S.Irq, IrqRel::Inherited);
+  // Called with IRQs masked (do_notify_resume()), they stay masked ...
+  AbsState C = compose(syscallEntryIrqsOff(), S);
+  EXPECT_EQ(C.Irqs, Level::Off);
+  EXPECT_FALSE(holds(ContextWord::PreemptOff, C));
+  EXPECT_TRUE(holds(ContextWord::IrqsOff, C));
+  // ... and under its own preempt_disable() it is no evidence.
+  RelState Atomic;
+  Atomic.apply(Effect::PreemptDisable, 0);
+  Atomic.apply(Effect::MaySchedule, 1);
+  EXPECT_FALSE(Atomic.SleepEvidence);
+  EXPECT_TRUE(holds(ContextWord::PreemptOff, compose(AbsState{}, Atomic)));
+}
+
+TEST(RelState, AHardIrqOrNmiSectionIsItsOwnKindOfContext) {
+  AbsState FromUser; // an exception from user mode: the task's context
+  FromUser.Kinds = KindTask;
+  RelState S;
+  S.apply(Effect::HardirqEnter, 1);
+  EXPECT_EQ(composedKinds(FromUser, S), KindHardirq);
+  EXPECT_EQ(compose(FromUser, S).Preempt, Level::Off); // the IRQ count
+  EXPECT_EQ(S.WhySection, 1);
+  S.apply(Effect::HardirqExit, 2);
+  EXPECT_EQ(composedKinds(FromUser, S), KindTask);
+  // A callee that enters an NMI (arm64_enter_nmi()), one that leaves it.
+  RelState Enter, Leave, Caller;
+  Enter.apply(Effect::NmiEnter, 0);
+  Leave.apply(Effect::NmiExit, 0);
+  EXPECT_EQ(Leave.SectionKind, RelState::SectionLeft);
+  Caller.applyCallee(Enter, 3);
+  EXPECT_EQ(composedKinds(FromUser, Caller), KindNmi);
+  EXPECT_EQ(Caller.WhySection, 3);
+  Caller.applyCallee(Leave, 4);
+  EXPECT_EQ(composedKinds(FromUser, Caller), KindTask);
+  EXPECT_TRUE(Caller.sameContext(RelState()));
+}
+
 TEST(RelState, CalleeSleepKeepsTheCallersIrqs) {
   RelState Sleeps;
   Sleeps.apply(Effect::MaySleep, 0);

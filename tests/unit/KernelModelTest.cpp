@@ -438,6 +438,31 @@ check-rules:
             std::string::npos);
 }
 
+TEST(KernelModel, EnteringTheSchedulerIsARuleOfItsOwn) {
+  auto M = parse(R"(
+primitives:
+  - names: [schedule]
+    effects: [may-schedule]
+  - names: [msleep]
+    effects: [may-sleep]
+check-rules:
+  - check: sleep-in-atomic
+    engine-rule: may-schedule
+    wrong-in: [hardirq, preempt-off]
+)");
+  ASSERT_TRUE(M);
+  EXPECT_EQ(sleepRuleOf(M->findPrimitive("schedule")->Effects),
+            rules::MaySchedule);
+  EXPECT_EQ(sleepRuleOf(M->findPrimitive("msleep")->Effects), rules::MaySleep);
+  EXPECT_EQ(sleepRuleOf({Effect::MayFault, Effect::IrqDisable}),
+            rules::MayFault);
+  EXPECT_EQ(sleepRuleOf({Effect::IrqDisable}), "");
+  ASSERT_EQ(M->rulesOf("sleep-in-atomic").size(), 1u);
+  EXPECT_EQ(M->rulesOf("sleep-in-atomic")[0]->WrongIn,
+            (std::vector<ContextWord>{ContextWord::Hardirq,
+                                      ContextWord::PreemptOff}));
+}
+
 TEST(KernelModel, CheckRulesMayWatchTheRulesOfValues) {
   auto M = parse(R"(
 values:
@@ -457,11 +482,12 @@ check-rules:
   // A rule without wrong-in only says what the check watches.
   ASSERT_EQ(M->rulesOf("split-percpu-handoff").size(), 1u);
   EXPECT_TRUE(M->rulesOf("split-percpu-handoff")[0]->WrongIn.empty());
-  EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu-bufer\n"
-                       "    wrong-in: [nmi]\n"),
-            "test.yaml:2:5: unknown engine-rule 'percpu-bufer' (percpu, "
-            "random-source, stack-sink, may-sleep, may-fault or the rule of "
-            "a 'values' entry)");
+  EXPECT_EQ(
+      parseError("check-rules:\n  - check: c\n    engine-rule: percpu-bufer\n"
+                 "    wrong-in: [nmi]\n"),
+      "test.yaml:2:5: unknown engine-rule 'percpu-bufer' (percpu, "
+      "random-source, stack-sink, may-sleep, may-schedule, may-fault "
+      "or the rule of a 'values' entry)");
   EXPECT_EQ(parseError("check-rules:\n  - check: c\n    engine-rule: percpu\n"
                        "    unless: [pinned]\n"),
             "test.yaml:2:5: check rule of 'c' has 'unless' but no 'wrong-in'");
@@ -524,6 +550,8 @@ TEST(KernelModel, BuiltinTableLoads) {
   EXPECT_EQ((*M)->stateCallbacks()[0].Sections.size(), 3u);
   ASSERT_EQ((*M)->separateImages().size(), 1u);
   EXPECT_EQ((*M)->separateImages()[0].Macro, "__KVM_NVHE_HYPERVISOR__");
+  EXPECT_EQ((*M)->optionTables().vec(),
+            std::vector<std::string>{"obs_kernel_param"});
 }
 
 } // namespace

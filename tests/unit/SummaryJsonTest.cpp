@@ -59,6 +59,8 @@ TUSummary everyField() {
   S.ImportsDigest = "0123456789abcdef0123456789abcdef";
   S.BitsAsked = {"current_gfp_context", "kmalloc_fix_flags"};
   S.LocksDeclared = {"wbc_attach_and_unlock_inode"};
+  S.FlagUses = {{"after_bootmem", true, true, false, true},
+                {"cleared", false, false, true, false}};
   FunctionSummary F;
   F.Key = "/src/a.h@peek";
   F.Where = {"/src/a.h", 10, 1};
@@ -211,6 +213,11 @@ TEST(SummaryJson, RoundTripsEveryField) {
   EXPECT_EQ(Back->ImportsDigest, S.ImportsDigest);
   EXPECT_EQ(Back->BitsAsked, S.BitsAsked);
   EXPECT_EQ(Back->LocksDeclared, S.LocksDeclared);
+  ASSERT_EQ(Back->FlagUses.size(), 2u);
+  EXPECT_EQ(Back->FlagUses[0].Variable, "after_bootmem");
+  EXPECT_TRUE(Back->FlagUses[0].DefinedZero && Back->FlagUses[0].Set &&
+              !Back->FlagUses[0].Spoiled && Back->FlagUses[0].Tested);
+  EXPECT_TRUE(Back->FlagUses[1].Spoiled && !Back->FlagUses[1].Set);
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0], &G = S.Functions[0];
   EXPECT_EQ(F.Key, G.Key);
