@@ -62,6 +62,8 @@ public:
     bool Zero =
         !Init || (Init->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero());
     (Zero ? DefinedZero : Spoiled).insert(V);
+    if (V->getIdentifier())
+      Named.insert(V);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *B) {

@@ -50,7 +50,7 @@ TEST(Latches, OnlyAFileFlagSetToNonZeroConstantsIsOne) {
 // Flags of external linkage: what the file does to each, for the run to
 // decide; the run's latches the file does not spoil are latches here too.
 constexpr const char *External = R"(
-int after_bootmem;
+int after_bootmem, defined_only;
 extern int elsewhere, stepped_elsewhere, cleared;
 int started = 1;
 static int own;
@@ -79,7 +79,8 @@ TEST(Latches, AFlagOfExternalLinkageIsTheRunsToDecide) {
       clang::tooling::buildASTFromCodeWithArgs(External, {"-std=gnu11"}, "t.c");
   ASSERT_TRUE(AST);
   UnitFlags Alone = findLatches(AST->getASTContext());
-  EXPECT_EQ(uses(Alone.Uses), "after_bootmem:ds cleared:x elsewhere:s "
+  EXPECT_EQ(uses(Alone.Uses), "after_bootmem:ds cleared:x defined_only:d "
+                              "elsewhere:s "
                               "started:sx stepped_elsewhere:x ");
   auto Names = [](const Latches &L) {
     std::vector<std::string> Out;
