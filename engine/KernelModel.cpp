@@ -849,6 +849,7 @@ void KernelModel::compile() {
   AtomicSafeNames.add(AtomicSafe);
   BitTestNames.add(BitTests);
   ReadOnlyArgumentNames.add(ReadOnlyArguments);
+  OptionTableNames.add(OptionTables);
   for (const ValueSource &V : Values)
     ValueNames.emplace_back().add(V.Names);
   for (const EntryPoint &E : EntryPoints)
@@ -1014,6 +1015,10 @@ bool KernelModel::isBitTest(StringRef Function) const {
 
 bool KernelModel::readsArgumentsOnly(StringRef Function) const {
   return ReadOnlyArgumentNames.contains(Function);
+}
+
+bool KernelModel::isOptionTable(StringRef Record) const {
+  return OptionTableNames.contains(Record);
 }
 
 static bool namesArgument(const std::vector<CallArgument> &Lists,

@@ -557,7 +557,7 @@ public:
   /// Structures whose objects register a function that parses a boot
   /// option (`struct obs_kernel_param`, __setup()): what such a function
   /// stores sets an option, not a set-up (Latches.h).
-  llvm::ArrayRef<std::string> optionTables() const { return OptionTables; }
+  bool isOptionTable(llvm::StringRef Record) const;
   /// Whether argument Arg of a call to Name is a NUMA node to prefer.
   bool isNodePreference(llvm::StringRef Name, unsigned Arg) const;
   /// Whether a call to Name changes what its argument Arg points to only
@@ -614,7 +614,8 @@ private:
   std::string Digest;
   std::vector<std::string> AtomicSafe, BitTests, ReadOnlyArguments;
   std::vector<std::string> OptionTables;
-  NameSet AtomicSafeNames, BitTestNames, ReadOnlyArgumentNames;
+  NameSet AtomicSafeNames, BitTestNames, ReadOnlyArgumentNames,
+      OptionTableNames;
 };
 
 /// Memoizing primitive lookup for one thread: the kernel expands millions of

@@ -1,4 +1,5 @@
 #include "engine/Latches.h"
+#include "engine/FunctionAnalysis.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseMap.h"
@@ -9,6 +10,12 @@ using namespace clang;
 namespace kharden {
 namespace {
 
+/// Zero where the program starts: no initializer, or a zero one.
+bool startsAtZero(const Expr *Init, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  return !Init || (Init->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero());
+}
+
 /// An integer flag whose start is zero or, of external linkage, known to
 /// the file that defines it.
 bool candidate(const VarDecl *V) {
@@ -16,13 +23,8 @@ bool candidate(const VarDecl *V) {
       !V->getType()->isIntegralOrEnumerationType() ||
       V->getType().isVolatileQualified())
     return false;
-  if (V->isExternallyVisible())
-    return true;
-  // Zero where the program starts: no initializer, or a zero one.
-  const Expr *Init = V->getAnyInitializer();
-  Expr::EvalResult R;
-  return !Init || (Init->EvaluateAsInt(R, V->getASTContext()) &&
-                   R.Val.getInt().isZero());
+  return V->isExternallyVisible() ||
+         startsAtZero(V->getAnyInitializer(), V->getASTContext());
 }
 
 } // namespace
@@ -41,8 +43,9 @@ const VarDecl *variableOf(const Expr *E) {
 
 class Finder : public RecursiveASTVisitor<Finder> {
 public:
-  Finder(ASTContext &Ctx, llvm::ArrayRef<std::string> OptionTables)
-      : Ctx(Ctx), OptionTables(OptionTables) {}
+  Finder(ASTContext &Ctx,
+         llvm::function_ref<bool(llvm::StringRef)> IsOptionTable)
+      : Ctx(Ctx), IsOptionTable(IsOptionTable) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Outer = In;
@@ -57,11 +60,7 @@ public:
     if (!isExternalFlag(V) ||
         D->isThisDeclarationADefinition() == VarDecl::DeclarationOnly)
       return true;
-    const Expr *Init = D->getInit();
-    Expr::EvalResult R;
-    bool Zero =
-        !Init || (Init->EvaluateAsInt(R, Ctx) && R.Val.getInt().isZero());
-    (Zero ? DefinedZero : Spoiled).insert(V);
+    (startsAtZero(D->getInit(), Ctx) ? DefinedZero : Spoiled).insert(V);
     if (V->getIdentifier())
       Named.insert(V);
     return true;
@@ -133,17 +132,16 @@ private:
   void noteOptionHandlers(const VarDecl *D) {
     const RecordDecl *RD = D->getType()->getAsRecordDecl();
     const auto *Init = dyn_cast_or_null<InitListExpr>(D->getInit());
-    if (!RD || !Init || !RD->getIdentifier() ||
-        !llvm::is_contained(OptionTables, RD->getName()))
+    if (!RD || !Init || !RD->getIdentifier() || !IsOptionTable ||
+        !IsOptionTable(RD->getName()))
       return;
     for (const Expr *E : Init->inits())
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-        if (const auto *FD = dyn_cast<FunctionDecl>(Ref->getDecl()))
-          Handlers.insert(FD->getCanonicalDecl());
+      if (const FunctionDecl *FD = namedFunction(E))
+        Handlers.insert(FD->getCanonicalDecl());
   }
 
   ASTContext &Ctx;
-  llvm::ArrayRef<std::string> OptionTables;
+  llvm::function_ref<bool(llvm::StringRef)> IsOptionTable;
   const FunctionDecl *In = nullptr;
   Latches Set, Spoiled, DefinedZero, Named;
   llvm::DenseMap<const VarDecl *, llvm::SmallPtrSet<const FunctionDecl *, 2>>
@@ -153,9 +151,10 @@ private:
 
 } // namespace
 
-UnitFlags findLatches(ASTContext &Ctx, llvm::ArrayRef<std::string> OptionTables,
+UnitFlags findLatches(ASTContext &Ctx,
+                      llvm::function_ref<bool(llvm::StringRef)> IsOptionTable,
                       const llvm::StringSet<> &RunLatches) {
-  Finder F(Ctx, OptionTables);
+  Finder F(Ctx, IsOptionTable);
   F.TraverseDecl(Ctx.getTranslationUnitDecl());
   return F.result(RunLatches);
 }

@@ -24,6 +24,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -41,11 +42,13 @@ struct UnitFlags {
   std::vector<FlagUse> Uses;
 };
 
-/// OptionTables: the kernel model's (KernelModel::optionTables()); a flag
-/// a boot option's handler sets is no latch.
-UnitFlags findLatches(clang::ASTContext &Ctx,
-                      llvm::ArrayRef<std::string> OptionTables = {},
-                      const llvm::StringSet<> &RunLatches = {});
+/// IsOptionTable: the kernel model's option tables
+/// (KernelModel::isOptionTable()), by record name; a flag a boot option's
+/// handler sets is no latch.
+UnitFlags
+findLatches(clang::ASTContext &Ctx,
+            llvm::function_ref<bool(llvm::StringRef)> IsOptionTable = nullptr,
+            const llvm::StringSet<> &RunLatches = {});
 
 /// An integer variable of external linkage that could be a latch of the
 /// run: V's canonical declaration, not volatile.

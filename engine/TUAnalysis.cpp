@@ -223,7 +223,9 @@ void SummarizeConsumer::HandleTranslationUnit(ASTContext &Ctx) {
   }
   PointerFlows Pointers(TU);
   TU.Pointers = &Pointers;
-  UnitFlags Flags = findLatches(Ctx, Lookup.model().optionTables(), RunLatches);
+  UnitFlags Flags = findLatches(
+      Ctx, [&](llvm::StringRef R) { return Lookup.model().isOptionTable(R); },
+      RunLatches);
   TU.Latched = std::move(Flags.Latched);
 
   std::vector<const FunctionDecl *> Roots;
